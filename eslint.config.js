@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/main.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/state/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react*', 'pixi*', '@pixi/*', '@mantine/*', '../ui/*', '../scene/*'] }],
+    },
+  },
+  {
+    files: ['src/scene/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react*', '@mantine/*', '../ui/*'] }],
+    },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

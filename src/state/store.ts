@@ -1,0 +1,262 @@
+/**
+ * The store: holds the current MindMapState, applies changes through immer, keeps undo/redo history
+ * as immer patches, and tells subscribers exactly what changed (a ChangeSet derived from the patches),
+ * so views and the canvas update only what a change touched.
+ *
+ * History rules: every user-visible change is one step unless made inside a mark (beginMark /
+ * commitMark), which folds a whole drag or panel save into one step, or bailed (bailMark) back to the
+ * state at the mark. Selection and search are never history steps; their patches are stripped from
+ * history entries.
+ */
+import { applyPatches, enablePatches, produceWithPatches, setAutoFreeze, type Draft, type Patch } from 'immer';
+import { createInitialState, type MindMapState } from './doc';
+import { HISTORY_LIMIT } from './model';
+import { tableHas } from './table';
+
+enablePatches();
+// Freezing walks every new object: O(map) on each import. State is only changed through the store.
+setAutoFreeze(false);
+
+export interface ChangeSet {
+  /** Nodes, edges, indices or root replaced wholesale (import, clear, template, or undo of those). */
+  reset: boolean;
+  /** Ids of nodes added, removed or changed. */
+  nodes: Set<string>;
+  /** Ids of edges added, removed or changed. */
+  edges: Set<string>;
+  /** Ids whose presence, parent, children or expanded flag changed: visibility may have changed. */
+  structure: Set<string>;
+  selection: boolean;
+  search: boolean;
+  settings: boolean;
+  /** canUndo / canRedo may have changed. */
+  history: boolean;
+}
+
+export function emptyChangeSet(): ChangeSet {
+  return {
+    reset: false,
+    nodes: new Set(),
+    edges: new Set(),
+    structure: new Set(),
+    selection: false,
+    search: false,
+    settings: false,
+    history: false,
+  };
+}
+
+export function changeSetFromPatches(patches: readonly Patch[], into = emptyChangeSet()): ChangeSet {
+  for (const p of patches) {
+    const path = p.path;
+    const head = path[0];
+    if (head === 'selectedNodeId') into.selection = true;
+    else if (head === 'searchQuery') into.search = true;
+    else if (head === 'settings') into.settings = true;
+    else if (head === 'rootId') into.reset = true;
+    else if (head === 'nodes' || head === 'edges' || head === 'kids' || head === 'adj') {
+      if (path.length < 4) {
+        into.reset = true;
+        continue;
+      }
+      const id = String(path[3]);
+      if (head === 'nodes') {
+        into.nodes.add(id);
+        const field = path[4];
+        if (path.length === 4 || field === 'parentId' || (field === 'data' && (path.length === 5 || path[5] === 'expanded'))) {
+          into.structure.add(id);
+        }
+      } else if (head === 'edges') {
+        into.edges.add(id);
+      } else if (head === 'kids') {
+        into.structure.add(id);
+      }
+    }
+  }
+  return into;
+}
+
+interface HistoryEntry {
+  label: string;
+  patches: Patch[];
+  inverse: Patch[];
+}
+
+interface OpenMark {
+  label: string;
+  patches: Patch[];
+  /** Inverse patches of each change in the mark, oldest first; flattened newest-first on commit. */
+  inverseChunks: Patch[][];
+}
+
+function isHistoryPatch(p: Patch): boolean {
+  return p.path[0] !== 'selectedNodeId' && p.path[0] !== 'searchQuery';
+}
+
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) target.push(items[i]);
+}
+
+function flattenNewestFirst(chunks: Patch[][]): Patch[] {
+  const out: Patch[] = [];
+  for (let i = chunks.length - 1; i >= 0; i--) appendAll(out, chunks[i]);
+  return out;
+}
+
+export type Recipe = (draft: Draft<MindMapState>) => void;
+export type Listener = (changes: ChangeSet, state: MindMapState) => void;
+
+export interface TransactOptions {
+  /** false for selection, search and other changes that are not undo steps. Default true. */
+  history?: boolean;
+}
+
+export class MindMapStore {
+  private state: MindMapState;
+  private past: HistoryEntry[] = [];
+  private future: HistoryEntry[] = [];
+  private mark: OpenMark | null = null;
+  private listeners = new Set<Listener>();
+  private version = 0;
+
+  constructor(initial: MindMapState = createInitialState(), private readonly historyLimit = HISTORY_LIMIT) {
+    this.state = initial;
+  }
+
+  getState = (): MindMapState => this.state;
+
+  /** Increases on every change; handy for useSyncExternalStore snapshots. */
+  getVersion = (): number => this.version;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Applies a change. Returns true if anything changed. */
+  transact(label: string, recipe: Recipe, options: TransactOptions = {}): boolean {
+    const [next, patches, inverse] = produceWithPatches(this.state, recipe);
+    if (patches.length === 0) return false;
+    this.state = next;
+    const changes = changeSetFromPatches(patches);
+    if (options.history !== false) this.record(label, patches, inverse, changes);
+    this.emit(changes);
+    return true;
+  }
+
+  /**
+   * Replaces the whole state without diffing (import, load): O(1) history entry, whole-table patches.
+   * Selection and search are reset.
+   */
+  replace(label: string, next: MindMapState, options: TransactOptions = {}): void {
+    const prev = this.state;
+    const keys = ['nodes', 'edges', 'kids', 'adj', 'rootId', 'settings'] as const;
+    const patches: Patch[] = keys.map((k) => ({ op: 'replace', path: [k], value: next[k] }));
+    const inverse: Patch[] = keys.map((k) => ({ op: 'replace', path: [k], value: prev[k] }));
+    this.state = { ...next, selectedNodeId: null, searchQuery: '' };
+    const changes = emptyChangeSet();
+    changes.reset = true;
+    changes.selection = true;
+    changes.search = prev.searchQuery !== '';
+    changes.settings = true;
+    if (options.history !== false) this.record(label, patches, inverse, changes);
+    this.emit(changes);
+  }
+
+  private record(label: string, patches: Patch[], inverse: Patch[], changes: ChangeSet): void {
+    const fwd = patches.filter(isHistoryPatch);
+    const back = inverse.filter(isHistoryPatch);
+    if (fwd.length === 0) return;
+    if (this.mark) {
+      appendAll(this.mark.patches, fwd);
+      this.mark.inverseChunks.push(back);
+    } else {
+      this.past.push({ label, patches: fwd, inverse: back });
+      if (this.past.length > this.historyLimit) this.past.shift();
+    }
+    if (this.future.length) this.future = [];
+    changes.history = true;
+  }
+
+  /** Starts folding changes into one history step (a drag, a panel save). */
+  beginMark(label: string): void {
+    if (this.mark) this.commitMark();
+    this.mark = { label, patches: [], inverseChunks: [] };
+  }
+
+  /** Ends the mark; its changes become one undo step (none if nothing changed). */
+  commitMark(): void {
+    const mark = this.mark;
+    this.mark = null;
+    if (!mark || mark.patches.length === 0) return;
+    this.past.push({ label: mark.label, patches: mark.patches, inverse: flattenNewestFirst(mark.inverseChunks) });
+    if (this.past.length > this.historyLimit) this.past.shift();
+    const changes = emptyChangeSet();
+    changes.history = true;
+    this.emit(changes);
+  }
+
+  /** Ends the mark and rolls the state back to where it began (Escape during a drag). */
+  bailMark(): void {
+    const mark = this.mark;
+    this.mark = null;
+    if (!mark || mark.patches.length === 0) return;
+    this.applyAndEmit(flattenNewestFirst(mark.inverseChunks));
+  }
+
+  get inMark(): boolean {
+    return this.mark !== null;
+  }
+
+  canUndo = (): boolean => this.past.length > 0 || (this.mark?.patches.length ?? 0) > 0;
+  canRedo = (): boolean => this.future.length > 0;
+
+  undoLabel = (): string | null => this.past[this.past.length - 1]?.label ?? null;
+  redoLabel = (): string | null => this.future[this.future.length - 1]?.label ?? null;
+
+  undo(): boolean {
+    if (this.mark) this.commitMark();
+    const entry = this.past.pop();
+    if (!entry) return false;
+    this.future.push(entry);
+    this.applyAndEmit(entry.inverse);
+    return true;
+  }
+
+  redo(): boolean {
+    if (this.mark) this.commitMark();
+    const entry = this.future.pop();
+    if (!entry) return false;
+    this.past.push(entry);
+    this.applyAndEmit(entry.patches);
+    return true;
+  }
+
+  /** Forgets all history (after a load, for example). */
+  clearHistory(): void {
+    this.past = [];
+    this.future = [];
+    this.mark = null;
+    const changes = emptyChangeSet();
+    changes.history = true;
+    this.emit(changes);
+  }
+
+  private applyAndEmit(patches: Patch[]): void {
+    let next = applyPatches(this.state, patches);
+    const changes = changeSetFromPatches(patches);
+    changes.history = true;
+    // The selected topic may be gone after undoing its creation.
+    if (next.selectedNodeId !== null && !tableHas(next.nodes, next.selectedNodeId)) {
+      next = { ...next, selectedNodeId: null };
+      changes.selection = true;
+    }
+    this.state = next;
+    this.emit(changes);
+  }
+
+  private emit(changes: ChangeSet): void {
+    this.version++;
+    for (const l of this.listeners) l(changes, this.state);
+  }
+}

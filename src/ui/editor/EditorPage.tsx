@@ -1,0 +1,9 @@
+import { Center, Title } from '@mantine/core';
+
+export function EditorPage() {
+  return (
+    <Center mih="100vh">
+      <Title>Main Topic</Title>
+    </Center>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Opens the built app in the system Chromium (software WebGL) with a fresh profile.
+ * Every page collects console errors so tests can assert there are none.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p): p is string => !!p && existsSync(p));
+  if (!found) throw new Error('Chromium not found: install Debian\'s chromium or set CHROMIUM_PATH');
+  return found;
+}
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  mobile?: boolean;
+  colorScheme?: 'light' | 'dark';
+  /** Reuse a profile directory (to test persistence across browser restarts). */
+  profileDir?: string;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+  consoleErrors: string[];
+  goto(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+export async function openApp(options: OpenOptions = {}): Promise<Session> {
+  const baseURL = inject('baseURL');
+  const ownProfile = !options.profileDir;
+  const dir = options.profileDir ?? mkdtempSync(join(tmpdir(), 'mindflow-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? (options.mobile ? MOBILE : DESKTOP),
+    isMobile: options.mobile ?? false,
+    hasTouch: options.mobile ?? false,
+    deviceScaleFactor: 1,
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => consoleErrors.push(String(err)));
+  return {
+    context,
+    page,
+    baseURL,
+    consoleErrors,
+    goto: async (path: string) => {
+      await page.goto(baseURL + path);
+    },
+    close: async () => {
+      await context.close();
+      if (ownProfile) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

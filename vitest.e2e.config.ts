@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: the built app served by `vite preview`, driven in headless Chromium. */
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/globalSetup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    retry: process.env.CI ? 1 : 0,
+  },
+});
