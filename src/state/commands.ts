@@ -1,0 +1,253 @@
+/**
+ * Every user action in one typed registry. Buttons, menus, keyboard shortcuts and the shortcuts help
+ * all read this list, so a shortcut exists in exactly one place.
+ *
+ * Shortcut strings use the form `mod+shift+z` ("mod" is Ctrl, or Cmd on macOS). Scope "global"
+ * shortcuts work anywhere in the editor except while typing in a field; scope "tree" shortcuts act on
+ * the focused topic of the canvas's keyboard tree and are listed for help only.
+ */
+import { getNode, type MindMapState } from './doc';
+import {
+  addChild,
+  addSibling,
+  addTaskList,
+  clearMap,
+  clearSearch,
+  deleteNode,
+  moveAmongSiblings,
+  select,
+} from './operations';
+import type { MindMapStore } from './store';
+
+/** Effects that belong to the UI (focus, inline editing); commands ask for them through here. */
+export interface UiEffects {
+  focusSearch(): void;
+  editLabel(id: string): void;
+}
+
+export interface CommandContext {
+  store: MindMapStore;
+  ui?: UiEffects;
+}
+
+export interface Command {
+  id: CommandId;
+  label: string;
+  shortcuts: string[];
+  scope: 'global' | 'tree';
+  enabled(state: MindMapState, store: MindMapStore): boolean;
+  run(ctx: CommandContext): void;
+}
+
+export type CommandId =
+  | 'addNode'
+  | 'addChildAndEdit'
+  | 'addSiblingAndEdit'
+  | 'deleteSelected'
+  | 'addTaskList'
+  | 'undo'
+  | 'redo'
+  | 'focusSearch'
+  | 'escape'
+  | 'editLabel'
+  | 'moveUp'
+  | 'moveDown'
+  | 'clearMap'
+  | 'treeNext'
+  | 'treePrev'
+  | 'treeExpand'
+  | 'treeCollapse'
+  | 'treeSelect';
+
+const always = () => true;
+const hasSelection = (s: MindMapState) => s.selectedNodeId !== null && !!getNode(s, s.selectedNodeId);
+const hasNonRootSelection = (s: MindMapState) => hasSelection(s) && s.selectedNodeId !== s.rootId;
+
+export const COMMANDS: readonly Command[] = [
+  {
+    id: 'addNode',
+    label: 'Add Node',
+    shortcuts: ['mod+n'],
+    scope: 'global',
+    enabled: always,
+    run: ({ store }) => {
+      addChild(store, store.getState().selectedNodeId);
+    },
+  },
+  {
+    id: 'addChildAndEdit',
+    label: 'Add child topic and edit it',
+    shortcuts: ['Tab'],
+    scope: 'global',
+    enabled: hasSelection,
+    run: ({ store, ui }) => {
+      const id = addChild(store, store.getState().selectedNodeId);
+      if (id) ui?.editLabel(id);
+    },
+  },
+  {
+    id: 'addSiblingAndEdit',
+    label: 'Add sibling topic and edit it',
+    shortcuts: ['Enter'],
+    scope: 'global',
+    enabled: hasSelection,
+    run: ({ store, ui }) => {
+      const sel = store.getState().selectedNodeId;
+      const id = sel ? addSibling(store, sel) : null;
+      if (id) ui?.editLabel(id);
+    },
+  },
+  {
+    id: 'deleteSelected',
+    label: 'Delete Selected',
+    shortcuts: ['Delete'],
+    scope: 'global',
+    enabled: hasNonRootSelection,
+    run: ({ store }) => {
+      const sel = store.getState().selectedNodeId;
+      if (sel) deleteNode(store, sel);
+    },
+  },
+  {
+    id: 'addTaskList',
+    label: 'Add Task List',
+    shortcuts: [],
+    scope: 'global',
+    enabled: always,
+    run: ({ store }) => {
+      addTaskList(store, store.getState().selectedNodeId);
+    },
+  },
+  {
+    id: 'undo',
+    label: 'Undo',
+    shortcuts: ['mod+z'],
+    scope: 'global',
+    enabled: (_s, store) => store.canUndo(),
+    run: ({ store }) => {
+      store.undo();
+    },
+  },
+  {
+    id: 'redo',
+    label: 'Redo',
+    shortcuts: ['mod+shift+z', 'ctrl+y'],
+    scope: 'global',
+    enabled: (_s, store) => store.canRedo(),
+    run: ({ store }) => {
+      store.redo();
+    },
+  },
+  {
+    id: 'focusSearch',
+    label: 'Search topics',
+    shortcuts: ['mod+f'],
+    scope: 'global',
+    enabled: always,
+    run: ({ ui }) => ui?.focusSearch(),
+  },
+  {
+    id: 'escape',
+    label: 'Clear search, then selection',
+    shortcuts: ['Escape'],
+    scope: 'global',
+    enabled: (s) => s.searchQuery !== '' || s.selectedNodeId !== null,
+    run: ({ store }) => {
+      if (store.getState().searchQuery !== '') clearSearch(store);
+      else select(store, null);
+    },
+  },
+  {
+    id: 'editLabel',
+    label: 'Edit title in place',
+    shortcuts: ['F2'],
+    scope: 'global',
+    enabled: hasSelection,
+    run: ({ store, ui }) => {
+      const sel = store.getState().selectedNodeId;
+      if (sel) ui?.editLabel(sel);
+    },
+  },
+  {
+    id: 'moveUp',
+    label: 'Move topic up among its siblings',
+    shortcuts: ['alt+ArrowUp'],
+    scope: 'global',
+    enabled: hasNonRootSelection,
+    run: ({ store }) => {
+      const sel = store.getState().selectedNodeId;
+      if (sel) moveAmongSiblings(store, sel, -1);
+    },
+  },
+  {
+    id: 'moveDown',
+    label: 'Move topic down among its siblings',
+    shortcuts: ['alt+ArrowDown'],
+    scope: 'global',
+    enabled: hasNonRootSelection,
+    run: ({ store }) => {
+      const sel = store.getState().selectedNodeId;
+      if (sel) moveAmongSiblings(store, sel, 1);
+    },
+  },
+  {
+    id: 'clearMap',
+    label: 'Clear Map',
+    shortcuts: [],
+    scope: 'global',
+    enabled: always,
+    run: ({ store }) => clearMap(store),
+  },
+  // Keyboard tree (the canvas's accessible mirror): handled there, listed here for help.
+  { id: 'treeNext', label: 'Next topic', shortcuts: ['ArrowDown'], scope: 'tree', enabled: always, run: () => {} },
+  { id: 'treePrev', label: 'Previous topic', shortcuts: ['ArrowUp'], scope: 'tree', enabled: always, run: () => {} },
+  {
+    id: 'treeExpand',
+    label: 'Expand, or go to the first child',
+    shortcuts: ['ArrowRight'],
+    scope: 'tree',
+    enabled: always,
+    run: () => {},
+  },
+  {
+    id: 'treeCollapse',
+    label: 'Collapse, or go to the parent',
+    shortcuts: ['ArrowLeft'],
+    scope: 'tree',
+    enabled: always,
+    run: () => {},
+  },
+  { id: 'treeSelect', label: 'Select the focused topic', shortcuts: ['Enter', 'Space'], scope: 'tree', enabled: always, run: () => {} },
+];
+
+const byId = new Map(COMMANDS.map((c) => [c.id, c]));
+
+export function getCommand(id: CommandId): Command {
+  const c = byId.get(id);
+  if (!c) throw new Error(`unknown command ${id}`);
+  return c;
+}
+
+/** Runs a command if it is enabled. Returns whether it ran. */
+export function runCommand(id: CommandId, ctx: CommandContext): boolean {
+  const c = getCommand(id);
+  if (!c.enabled(ctx.store.getState(), ctx.store)) return false;
+  c.run(ctx);
+  return true;
+}
+
+/** "mod+shift+z" on macOS reads "⌘⇧Z", elsewhere "Ctrl+Shift+Z". */
+export function formatShortcut(shortcut: string, mac = false): string {
+  return shortcut
+    .split('+')
+    .map((part) => {
+      const k = part.toLowerCase();
+      if (k === 'mod') return mac ? '⌘' : 'Ctrl';
+      if (k === 'ctrl') return mac ? '⌃' : 'Ctrl';
+      if (k === 'shift') return mac ? '⇧' : 'Shift';
+      if (k === 'alt') return mac ? '⌥' : 'Alt';
+      if (k.startsWith('arrow')) return { arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→' }[k] ?? part;
+      return part.length === 1 ? part.toUpperCase() : part;
+    })
+    .join(mac ? '' : '+');
+}

@@ -1,0 +1,117 @@
+/**
+ * Draft-level building blocks shared by the operations: each keeps nodes, edges and both indices
+ * (kids, adj) consistent, and costs O(what it touches). Index arrays are replaced, not spliced, so
+ * immer records one patch per array instead of one per shifted element.
+ */
+import type { Draft } from 'immer';
+import { edgeId, type MindMapState } from './doc';
+import type { MindEdge, MindNode } from './model';
+import { tableDelete, tableGet, tableSet } from './table';
+
+type D = Draft<MindMapState>;
+
+function appendTo(table: D['kids'] | D['adj'], key: string, value: string): void {
+  const cur = tableGet(table, key);
+  tableSet(table, key, cur ? [...cur, value] : [value]);
+}
+
+function removeFrom(table: D['kids'] | D['adj'], key: string, value: string): void {
+  const cur = tableGet(table, key);
+  if (!cur) return;
+  const next = cur.filter((v) => v !== value);
+  if (next.length === cur.length) return;
+  if (next.length) tableSet(table, key, next);
+  else tableDelete(table, key);
+}
+
+/** Adds a node under its parentId (appended as last child). */
+export function insertNode(d: D, node: MindNode, index?: number): void {
+  tableSet(d.nodes, node.id, node);
+  if (node.parentId === null) return;
+  if (index === undefined) {
+    appendTo(d.kids, node.parentId, node.id);
+  } else {
+    const cur = tableGet(d.kids, node.parentId) ?? [];
+    const next = cur.slice();
+    next.splice(Math.max(0, Math.min(index, next.length)), 0, node.id);
+    tableSet(d.kids, node.parentId, next);
+  }
+}
+
+export function insertEdge(d: D, edge: MindEdge): void {
+  tableSet(d.edges, edge.id, edge);
+  appendTo(d.adj, edge.source, edge.id);
+  appendTo(d.adj, edge.target, edge.id);
+}
+
+export function deleteEdge(d: D, id: string): void {
+  const edge = tableGet(d.edges, id);
+  if (!edge) return;
+  tableDelete(d.edges, id);
+  removeFrom(d.adj, edge.source, id);
+  removeFrom(d.adj, edge.target, id);
+}
+
+export function treeEdge(source: string, target: string, stroke: string, middle: boolean, width: number): MindEdge {
+  return {
+    id: edgeId(source, target),
+    source,
+    target,
+    style: { stroke, strokeWidth: width },
+    animated: middle,
+  };
+}
+
+/** Removes a topic, all its descendants and every edge touching any of them. Returns removed ids. */
+export function deleteSubtree(d: D, id: string): string[] {
+  const node = tableGet(d.nodes, id);
+  if (!node) return [];
+  const removed: string[] = [];
+  const stack = [id];
+  while (stack.length) {
+    const cur = stack.pop()!;
+    removed.push(cur);
+    const kids = tableGet(d.kids, cur);
+    if (kids) for (let i = 0; i < kids.length; i++) stack.push(kids[i]);
+  }
+  const gone = new Set(removed);
+  for (const cur of removed) {
+    const edges = tableGet(d.adj, cur);
+    if (edges) {
+      for (const eid of edges) {
+        const edge = tableGet(d.edges, eid);
+        if (!edge) continue;
+        tableDelete(d.edges, eid);
+        // Only the far end outside the subtree needs its index fixed; the subtree's entries go below.
+        const other = edge.source === cur ? edge.target : edge.source;
+        if (!gone.has(other)) removeFrom(d.adj, other, eid);
+      }
+    }
+    tableDelete(d.adj, cur);
+    tableDelete(d.kids, cur);
+    tableDelete(d.nodes, cur);
+  }
+  if (node.parentId !== null) removeFrom(d.kids, node.parentId, id);
+  return removed;
+}
+
+/** Moves a topic under another parent (as its last child, or at index). The caller checks for cycles. */
+export function reparent(d: D, id: string, newParent: string, index?: number): void {
+  const node = tableGet(d.nodes, id);
+  if (!node || node.parentId === null) return;
+  const oldParent = node.parentId;
+  removeFrom(d.kids, oldParent, id);
+  node.parentId = newParent;
+  const cur = tableGet(d.kids, newParent) ?? [];
+  const next = cur.slice();
+  next.splice(index === undefined ? next.length : Math.max(0, Math.min(index, next.length)), 0, id);
+  tableSet(d.kids, newParent, next);
+  const oldEdge = edgeId(oldParent, id);
+  const old = tableGet(d.edges, oldEdge);
+  if (old) {
+    deleteEdge(d, oldEdge);
+    if (!tableGet(d.edges, edgeId(newParent, id))) {
+      insertEdge(d, { ...old, id: edgeId(newParent, id), source: newParent, style: { ...old.style } });
+    }
+  }
+}

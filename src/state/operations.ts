@@ -1,0 +1,378 @@
+/**
+ * One verb each. Every operation goes through the store, so it is an undo step (or part of the open
+ * mark) unless it only touches selection or search. Each returns what a caller needs to react
+ * (a new id, or a result with an error message) and costs O(what it touches), never O(map).
+ */
+import { childIds, createInitialState, edgeId, getNode, type MindMapState, type MapSettings } from './doc';
+import { newId } from './ids';
+import {
+  ANIMATIONS,
+  ATTACHMENT_TYPES,
+  CHILD_OFFSET_X,
+  CHILD_STEP_Y,
+  EDGE_WIDTH,
+  MIDDLE_EDGE_COLOR,
+  MIDDLE_OFFSET_X,
+  MIDDLE_OFFSET_Y,
+  NEW_TOPIC_LABEL,
+  PRIORITIES,
+  SNAP_GRID,
+  type Animation,
+  type AttachmentType,
+  type MindNode,
+  type NodeData,
+  type Position,
+  type Priority,
+} from './model';
+import { deleteEdge, deleteSubtree, insertEdge, insertNode, reparent, treeEdge } from './mutations';
+import type { MindMapStore } from './store';
+import { tableGet, tableSet } from './table';
+import { isDescendantOf } from './tree';
+
+export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { value: T })) | { ok: false; error: string };
+
+function childPosition(s: MindMapState, parent: MindNode): Position {
+  return {
+    x: parent.position.x + CHILD_OFFSET_X,
+    y: parent.position.y + CHILD_STEP_Y * childIds(s, parent.id).length,
+  };
+}
+
+function newChild(parent: MindNode, position: Position, label = NEW_TOPIC_LABEL, middle = false): MindNode {
+  return {
+    id: newId(),
+    type: 'child',
+    position,
+    parentId: parent.id,
+    connectionType: middle ? 'middle' : 'standard',
+    data: { label, expanded: true, color: parent.data.color, animation: 'pulse' },
+  };
+}
+
+/** Adds a "New Topic" child (spec placement) and selects it. Defaults to the root. */
+export function addChild(store: MindMapStore, parentId?: string | null, label = NEW_TOPIC_LABEL): string | null {
+  const s = store.getState();
+  const parent = getNode(s, parentId ?? s.rootId);
+  if (!parent) return null;
+  const child = newChild(parent, childPosition(s, parent), label);
+  store.transact('Add topic', (d) => {
+    insertNode(d, child);
+    insertEdge(d, treeEdge(parent.id, child.id, parent.data.color, false, EDGE_WIDTH));
+    // Adding under a collapsed topic would hide the new one: open the parent.
+    const p = tableGet(d.nodes, parent.id);
+    if (p && !p.data.expanded) p.data.expanded = true;
+    d.selectedNodeId = child.id;
+  });
+  return child.id;
+}
+
+/** Adds a topic after the given one under the same parent; for the root, a child. */
+export function addSibling(store: MindMapStore, id: string): string | null {
+  const s = store.getState();
+  const node = getNode(s, id);
+  if (!node) return null;
+  if (node.parentId === null) return addChild(store, id);
+  const parent = getNode(s, node.parentId);
+  if (!parent) return null;
+  const index = childIds(s, parent.id).indexOf(id) + 1;
+  const child = newChild(parent, { x: node.position.x, y: node.position.y + CHILD_STEP_Y });
+  store.transact('Add topic', (d) => {
+    insertNode(d, child, index);
+    insertEdge(d, treeEdge(parent.id, child.id, parent.data.color, false, EDGE_WIDTH));
+    d.selectedNodeId = child.id;
+  });
+  return child.id;
+}
+
+/** The hover "+": a middle connection, 50 right and 100 below, with an animated indigo edge. */
+export function addMiddleChild(store: MindMapStore, parentId: string): string | null {
+  const parent = getNode(store.getState(), parentId);
+  if (!parent) return null;
+  const child = newChild(
+    parent,
+    { x: parent.position.x + MIDDLE_OFFSET_X, y: parent.position.y + MIDDLE_OFFSET_Y },
+    NEW_TOPIC_LABEL,
+    true,
+  );
+  store.transact('Add connected topic', (d) => {
+    insertNode(d, child);
+    insertEdge(d, treeEdge(parent.id, child.id, MIDDLE_EDGE_COLOR, true, EDGE_WIDTH));
+    const p = tableGet(d.nodes, parent.id);
+    if (p && !p.data.expanded) p.data.expanded = true;
+    d.selectedNodeId = child.id;
+  });
+  return child.id;
+}
+
+/** Deletes a topic with its descendants and their edges. The root is refused. */
+export function deleteNode(store: MindMapStore, id: string): boolean {
+  const s = store.getState();
+  const node = getNode(s, id);
+  if (!node || node.parentId === null || id === s.rootId) return false;
+  store.transact('Delete topic', (d) => {
+    deleteSubtree(d, id);
+    if (d.selectedNodeId !== null && !tableGet(d.nodes, d.selectedNodeId)) d.selectedNodeId = null;
+  });
+  return true;
+}
+
+/** Adds an edge coloured like the source, width 2. Self-loops and duplicates (either way) are refused. */
+export function connect(store: MindMapStore, source: string, target: string): Result<string> {
+  const s = store.getState();
+  const from = getNode(s, source);
+  if (!from || !getNode(s, target)) return { ok: false, error: 'Both topics must exist.' };
+  if (source === target) return { ok: false, error: 'A topic cannot be connected to itself.' };
+  if (tableGet(s.edges, edgeId(source, target)) || tableGet(s.edges, edgeId(target, source))) {
+    return { ok: false, error: 'These topics are already connected.' };
+  }
+  const edge = treeEdge(source, target, from.data.color, false, EDGE_WIDTH);
+  store.transact('Connect topics', (d) => insertEdge(d, edge));
+  return { ok: true, value: edge.id };
+}
+
+/** Removes a connection that is not a parent-child link. */
+export function disconnect(store: MindMapStore, id: string): boolean {
+  const s = store.getState();
+  const edge = tableGet(s.edges, id);
+  if (!edge) return false;
+  if (getNode(s, edge.target)?.parentId === edge.source) return false;
+  store.transact('Remove connection', (d) => deleteEdge(d, id));
+  return true;
+}
+
+export function setExpanded(store: MindMapStore, id: string, expanded: boolean): boolean {
+  const node = getNode(store.getState(), id);
+  if (!node || node.data.expanded === expanded) return false;
+  return store.transact(expanded ? 'Expand topic' : 'Collapse topic', (d) => {
+    tableGet(d.nodes, id)!.data.expanded = expanded;
+  });
+}
+
+export function toggleExpanded(store: MindMapStore, id: string): boolean {
+  const node = getNode(store.getState(), id);
+  return !!node && setExpanded(store, id, !node.data.expanded);
+}
+
+export function select(store: MindMapStore, id: string | null): void {
+  const s = store.getState();
+  const next = id !== null && getNode(s, id) ? id : null;
+  if (s.selectedNodeId === next) return;
+  store.transact('Select', (d) => {
+    d.selectedNodeId = next;
+  }, { history: false });
+}
+
+export function snapToGrid(p: Position, grid = SNAP_GRID): Position {
+  return { x: Math.round(p.x / grid) * grid, y: Math.round(p.y / grid) * grid };
+}
+
+/** Moves one topic. During a drag wrap the calls in store.beginMark / commitMark: one undo step. */
+export function moveNode(store: MindMapStore, id: string, to: Position, snap = false): boolean {
+  if (!Number.isFinite(to.x) || !Number.isFinite(to.y)) return false;
+  const node = getNode(store.getState(), id);
+  if (!node) return false;
+  const p = snap ? snapToGrid(to) : to;
+  if (node.position.x === p.x && node.position.y === p.y) return false;
+  return store.transact('Move topic', (d) => {
+    const n = tableGet(d.nodes, id)!;
+    n.position = { x: p.x, y: p.y };
+  });
+}
+
+/** Moves several topics by the same offset as one step (used by layouts and group drags). */
+export function moveNodes(store: MindMapStore, positions: ReadonlyMap<string, Position>, label = 'Move topics'): boolean {
+  return store.transact(label, (d) => {
+    for (const [id, p] of positions) {
+      const n = tableGet(d.nodes, id);
+      if (n && Number.isFinite(p.x) && Number.isFinite(p.y) && (n.position.x !== p.x || n.position.y !== p.y)) {
+        n.position = { x: p.x, y: p.y };
+      }
+    }
+  });
+}
+
+export function renameNode(store: MindMapStore, id: string, label: string): Result {
+  const text = label.trim();
+  if (!text) return { ok: false, error: 'The title cannot be empty.' };
+  const node = getNode(store.getState(), id);
+  if (!node) return { ok: false, error: 'That topic no longer exists.' };
+  if (node.data.label !== text) {
+    store.transact('Rename topic', (d) => {
+      tableGet(d.nodes, id)!.data.label = text;
+    });
+  }
+  return { ok: true };
+}
+
+/** What the Edit Node panel submits. */
+export interface NodeDataInput {
+  label: string;
+  color: string;
+  animation: Animation;
+  priority?: Priority | null;
+  notes?: string;
+  tags?: string[];
+  attachment?: { type: AttachmentType; url: string; title?: string } | null;
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The panel's save rules: attachment kept only when a URL is entered (title defaults to the URL),
+ * tags trimmed, de-duplicated and omitted when empty, empty notes omitted, priority clearable.
+ */
+export function nodeDataFromInput(prev: NodeData, input: NodeDataInput): Result<NodeData> {
+  const label = input.label.trim();
+  if (!label) return { ok: false, error: 'The title cannot be empty.' };
+  if (!HEX.test(input.color)) return { ok: false, error: 'Choose a colour from the palette.' };
+  if (!ANIMATIONS.includes(input.animation)) return { ok: false, error: 'Unknown animation.' };
+  const data: NodeData = { label, expanded: prev.expanded, color: input.color.toLowerCase(), animation: input.animation };
+  if (prev.done !== undefined) data.done = prev.done;
+  if (input.priority) {
+    if (!PRIORITIES.includes(input.priority)) return { ok: false, error: 'Unknown priority.' };
+    data.priority = input.priority;
+  }
+  const notes = input.notes?.trim();
+  if (notes) data.notes = input.notes!;
+  const tags = normalizeTags(input.tags ?? []);
+  if (tags.length) data.tags = tags;
+  const url = input.attachment?.url.trim();
+  if (input.attachment && url) {
+    if (!ATTACHMENT_TYPES.includes(input.attachment.type)) return { ok: false, error: 'Unknown attachment type.' };
+    data.attachment = { type: input.attachment.type, url, title: input.attachment.title?.trim() || url };
+  }
+  return { ok: true, value: data };
+}
+
+export function normalizeTags(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const t of tags) {
+    const tag = t.trim();
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out;
+}
+
+/** Adds a tag to a list being edited: trimmed, ignored if empty or already there. */
+export function addTag(tags: readonly string[], tag: string): string[] {
+  return normalizeTags([...tags, tag]);
+}
+
+export function updateNodeData(store: MindMapStore, id: string, input: NodeDataInput): Result {
+  const node = getNode(store.getState(), id);
+  if (!node) return { ok: false, error: 'That topic no longer exists.' };
+  const next = nodeDataFromInput(node.data, input);
+  if (!next.ok) return next;
+  store.transact('Edit topic', (d) => {
+    tableGet(d.nodes, id)!.data = next.value;
+  });
+  return { ok: true };
+}
+
+export function toggleTaskDone(store: MindMapStore, id: string): boolean {
+  const node = getNode(store.getState(), id);
+  if (!node || node.data.done === undefined) return false;
+  return store.transact(node.data.done ? 'Reopen task' : 'Complete task', (d) => {
+    const n = tableGet(d.nodes, id)!;
+    n.data.done = !n.data.done;
+  });
+}
+
+export const TASK_LIST_LABEL = 'Task List';
+export const TASK_LABELS = ['First task', 'Second task', 'Third task'];
+
+/**
+ * "Add Task List": a "Task List" topic under the selected topic (or the root) with three checkable
+ * task topics, all in one undo step; the list is selected.
+ */
+export function addTaskList(store: MindMapStore, parentId?: string | null): string | null {
+  const s = store.getState();
+  const parent = getNode(s, parentId ?? s.rootId);
+  if (!parent) return null;
+  const list = newChild(parent, childPosition(s, parent), TASK_LIST_LABEL);
+  list.data.tags = ['tasks'];
+  const tasks = TASK_LABELS.map((label, i) => {
+    const t = newChild(list, { x: list.position.x + CHILD_OFFSET_X, y: list.position.y + CHILD_STEP_Y * i }, label);
+    t.data.done = false;
+    t.data.animation = 'none';
+    return t;
+  });
+  store.transact('Add task list', (d) => {
+    insertNode(d, list);
+    insertEdge(d, treeEdge(parent.id, list.id, parent.data.color, false, EDGE_WIDTH));
+    for (const t of tasks) {
+      insertNode(d, t);
+      insertEdge(d, treeEdge(list.id, t.id, list.data.color, false, EDGE_WIDTH));
+    }
+    const p = tableGet(d.nodes, parent.id);
+    if (p && !p.data.expanded) p.data.expanded = true;
+    d.selectedNodeId = list.id;
+  });
+  return list.id;
+}
+
+export function setSearch(store: MindMapStore, query: string): void {
+  if (store.getState().searchQuery === query) return;
+  store.transact('Search', (d) => {
+    d.searchQuery = query;
+  }, { history: false });
+}
+
+export function clearSearch(store: MindMapStore): void {
+  setSearch(store, '');
+}
+
+/** Resets to the root only (undoable); layout settings are kept. */
+export function clearMap(store: MindMapStore): void {
+  const settings = store.getState().settings;
+  store.replace('Clear map', { ...createInitialState(), settings });
+}
+
+/** Replaces the map with an already restored one (import, template). Clears the selection. */
+export function replaceMap(store: MindMapStore, next: MindMapState, label: string): void {
+  store.replace(label, next);
+}
+
+export function updateSettings(store: MindMapStore, patch: Partial<MapSettings>): void {
+  store.transact('Change layout settings', (d) => {
+    Object.assign(d.settings, patch);
+  });
+}
+
+/**
+ * Drag to reparent: makes `id` a child of `newParent` (at `index`, default last). Refused for the
+ * root, for the topic itself and for its own descendants.
+ */
+export function moveToParent(store: MindMapStore, id: string, newParent: string, index?: number): Result {
+  const s = store.getState();
+  const node = getNode(s, id);
+  if (!node || !getNode(s, newParent)) return { ok: false, error: 'Both topics must exist.' };
+  if (node.parentId === null) return { ok: false, error: 'The root cannot be moved under another topic.' };
+  if (id === newParent || isDescendantOf(s, newParent, id)) {
+    return { ok: false, error: 'A topic cannot be moved into its own branch.' };
+  }
+  store.transact('Move topic to new parent', (d) => {
+    reparent(d, id, newParent, index);
+    const p = tableGet(d.nodes, newParent);
+    if (p && !p.data.expanded) p.data.expanded = true;
+  });
+  return { ok: true };
+}
+
+/** Alt+Up / Alt+Down: moves a topic one place among its siblings. */
+export function moveAmongSiblings(store: MindMapStore, id: string, delta: -1 | 1): boolean {
+  const s = store.getState();
+  const node = getNode(s, id);
+  if (!node || node.parentId === null) return false;
+  const siblings = childIds(s, node.parentId);
+  const from = siblings.indexOf(id);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= siblings.length) return false;
+  const parentId = node.parentId;
+  return store.transact('Reorder topic', (d) => {
+    const next = siblings.slice();
+    next[from] = next[to];
+    next[to] = id;
+    tableSet(d.kids, parentId, next);
+  });
+}

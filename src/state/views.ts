@@ -1,0 +1,129 @@
+/**
+ * Derived views kept up to date incrementally from the store's change sets.
+ *
+ * Visibility: without a search, a structural change to topic X (added, removed, moved to another
+ * parent, collapsed or expanded) can only change the visibility of X's own subtree, so only that
+ * subtree is walked — and inside it, branches that were hidden and stay hidden are skipped. A 10k
+ * subtree toggle costs O(10k), an add costs O(depth). With a search, the shown set is the matches plus
+ * their ancestors, recomputed in one O(map) pass (the search itself is O(map)).
+ */
+import { childIds, getNode, type MindMapState } from './doc';
+import { HIGHLIGHT_EDGE_WIDTH, type MindEdge } from './model';
+import type { ChangeSet, MindMapStore } from './store';
+import { computeVisibleIds, isShownByExpansion, normalizeQuery, searchMatches } from './tree';
+
+export interface VisibilityDelta {
+  /** Everything may have changed: read `visible` afresh. */
+  reset: boolean;
+  shown: string[];
+  hidden: string[];
+}
+
+export type VisibilityListener = (delta: VisibilityDelta) => void;
+
+export class VisibilityView {
+  visible = new Set<string>();
+  /** Search matches (empty without a search). */
+  matches = new Set<string>();
+  private query = '';
+  private listeners = new Set<VisibilityListener>();
+  private unsubscribe: () => void;
+
+  constructor(store: MindMapStore) {
+    this.recompute(store.getState());
+    this.unsubscribe = store.subscribe((changes, state) => this.onChange(changes, state));
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+    this.listeners.clear();
+  }
+
+  subscribe(listener: VisibilityListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  isVisible(id: string): boolean {
+    return this.visible.has(id);
+  }
+
+  isEdgeVisible(edge: MindEdge): boolean {
+    return this.visible.has(edge.source) && this.visible.has(edge.target);
+  }
+
+  private recompute(state: MindMapState): void {
+    this.query = normalizeQuery(state.searchQuery);
+    this.matches = this.query ? searchMatches(state, this.query) : new Set();
+    this.visible = computeVisibleIds(state, this.matches);
+  }
+
+  private onChange(changes: ChangeSet, state: MindMapState): void {
+    const searching = normalizeQuery(state.searchQuery) !== '';
+    const needsFull = changes.reset || changes.search || (searching && (changes.nodes.size > 0 || changes.structure.size > 0));
+    if (needsFull) {
+      this.recompute(state);
+      this.emit({ reset: true, shown: [], hidden: [] });
+      return;
+    }
+    if (changes.structure.size === 0) return;
+    const delta: VisibilityDelta = { reset: false, shown: [], hidden: [] };
+    for (const id of changes.structure) this.refreshSubtree(state, id, delta);
+    if (delta.shown.length || delta.hidden.length) this.emit(delta);
+  }
+
+  private setVisible(id: string, on: boolean, delta: VisibilityDelta): void {
+    if (on) {
+      if (!this.visible.has(id)) {
+        this.visible.add(id);
+        delta.shown.push(id);
+      }
+    } else if (this.visible.delete(id)) {
+      delta.hidden.push(id);
+    }
+  }
+
+  private refreshSubtree(state: MindMapState, id: string, delta: VisibilityDelta): void {
+    if (!getNode(state, id)) {
+      // Removed: its descendants were removed too and appear in the same change set.
+      this.setVisible(id, false, delta);
+      return;
+    }
+    const stack: Array<[string, boolean]> = [[id, isShownByExpansion(state, id)]];
+    while (stack.length) {
+      const [cur, shown] = stack.pop()!;
+      const wasShown = this.visible.has(cur);
+      this.setVisible(cur, shown, delta);
+      const node = getNode(state, cur);
+      if (!node) continue;
+      const childShown = shown && node.data.expanded;
+      // A branch hidden before and after keeps its whole subtree hidden: skip it.
+      if (!childShown && !wasShown) continue;
+      for (const kid of childIds(state, cur)) {
+        if (!childShown && !this.visible.has(kid)) continue;
+        stack.push([kid, childShown]);
+      }
+    }
+  }
+
+  private emit(delta: VisibilityDelta): void {
+    for (const l of this.listeners) l(delta);
+  }
+}
+
+export interface EdgeLook {
+  color: string;
+  width: number;
+  animated: boolean;
+  highlighted: boolean;
+}
+
+/** Edges touching the selected topic are animated, 2.5 wide and in the source topic's colour. */
+export function edgeLook(state: MindMapState, edge: MindEdge): EdgeLook {
+  const sel = state.selectedNodeId;
+  if (sel !== null && (edge.source === sel || edge.target === sel)) {
+    const color = getNode(state, edge.source)?.data.color ?? edge.style.stroke;
+    return { color, width: HIGHLIGHT_EDGE_WIDTH, animated: true, highlighted: true };
+  }
+  return { color: edge.style.stroke, width: edge.style.strokeWidth, animated: edge.animated, highlighted: false };
+}

@@ -1,0 +1,37 @@
+import { Button, Container, SimpleGrid } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { FEATURES } from './featureData';
+import { FeatureCard } from './FeatureCard';
+import { SectionHeading } from './SectionHeading';
+import { IconArrowRight } from './icons';
+import classes from './Features.module.css';
+
+export function Features() {
+  return (
+    <section id="features" className={classes.section} aria-labelledby="features-title">
+      <Container size="lg">
+        <SectionHeading id="features-title" eyebrow="Features" title="Powerful Features">
+          Everything you need to capture ideas, organise them and turn them into plans.
+        </SectionHeading>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'md', md: 'xl' }} className={classes.grid}>
+          {FEATURES.map((feature) => (
+            <FeatureCard key={feature.id} feature={feature} />
+          ))}
+        </SimpleGrid>
+        <div className={classes.actions}>
+          <Button
+            component={Link}
+            to="/mindmap"
+            size="lg"
+            radius="xl"
+            variant="gradient"
+            gradient={{ from: 'violet', to: 'indigo', deg: 135 }}
+            rightSection={<IconArrowRight size={18} />}
+          >
+            Experience all features
+          </Button>
+        </div>
+      </Container>
+    </section>
+  );
+}
