@@ -109,10 +109,10 @@ export function deleteNode(store: MindMapStore, id: string): boolean {
   const s = store.getState();
   const node = getNode(s, id);
   if (!node || node.parentId === null || id === s.rootId) return false;
-  store.transact('Delete topic', (d) => {
-    deleteSubtree(d, id);
-    if (d.selectedNodeId !== null && !tableGet(d.nodes, d.selectedNodeId)) d.selectedNodeId = null;
-  });
+  const edit = deleteSubtree(s, id)!;
+  store.commit('Delete topic', edit.state, edit.patches, edit.inverse);
+  const sel = store.getState().selectedNodeId;
+  if (sel !== null && !getNode(store.getState(), sel)) select(store, null);
   return true;
 }
 

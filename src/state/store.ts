@@ -8,9 +8,10 @@
  * state at the mark. Selection and search are never history steps; their patches are stripped from
  * history entries.
  */
-import { applyPatches, enablePatches, produceWithPatches, setAutoFreeze, type Draft, type Patch } from 'immer';
+import { enablePatches, produceWithPatches, setAutoFreeze, type Draft, type Patch } from 'immer';
 import { createInitialState, type MindMapState } from './doc';
-import { HISTORY_LIMIT } from './model';
+import { HISTORY_LIMIT, type MindNode } from './model';
+import { applyPatchesShared } from './patches';
 import { tableHas } from './table';
 
 enablePatches();
@@ -46,7 +47,42 @@ export function emptyChangeSet(): ChangeSet {
   };
 }
 
-export function changeSetFromPatches(patches: readonly Patch[], into = emptyChangeSet()): ChangeSet {
+type TableKey = 'nodes' | 'edges' | 'kids' | 'adj';
+
+function addNodeChange(into: ChangeSet, id: string, before: MindNode | undefined, after: MindNode | undefined): void {
+  into.nodes.add(id);
+  if (!before || !after || before.parentId !== after.parentId || before.data.expanded !== after.data.expanded) {
+    into.structure.add(id);
+  }
+}
+
+/** Names the ids of a bucket-level replacement (bulk edits) by comparing the old and new bucket. */
+function diffBucket(into: ChangeSet, key: TableKey, prev: MindMapState, next: MindMapState, bi: number): void {
+  const before = prev[key].b[bi] as Record<string, unknown>;
+  const after = next[key].b[bi] as Record<string, unknown>;
+  if (before === after) return;
+  const visit = (id: string) => {
+    const a = before[id];
+    const b = after[id];
+    if (a === b) return;
+    if (key === 'nodes') addNodeChange(into, id, a as MindNode | undefined, b as MindNode | undefined);
+    else if (key === 'edges') into.edges.add(id);
+    else if (key === 'kids') into.structure.add(id);
+  };
+  for (const id in before) visit(id);
+  for (const id in after) if (!(id in before)) visit(id);
+}
+
+/**
+ * What a list of patches changed, read from the patch paths: [table, 'b', bucket, id, ...field] for
+ * single edits, [table, 'b', bucket] for bulk edits (diffed against the previous state).
+ */
+export function changeSetFromPatches(
+  patches: readonly Patch[],
+  prev: MindMapState,
+  next: MindMapState,
+  into = emptyChangeSet(),
+): ChangeSet {
   for (const p of patches) {
     const path = p.path;
     const head = path[0];
@@ -55,17 +91,22 @@ export function changeSetFromPatches(patches: readonly Patch[], into = emptyChan
     else if (head === 'settings') into.settings = true;
     else if (head === 'rootId') into.reset = true;
     else if (head === 'nodes' || head === 'edges' || head === 'kids' || head === 'adj') {
-      if (path.length < 4) {
+      if (path[1] === 'n') continue;
+      if (path.length === 3) {
+        diffBucket(into, head, prev, next, Number(path[2]));
+        continue;
+      }
+      if (path.length < 3) {
         into.reset = true;
         continue;
       }
       const id = String(path[3]);
       if (head === 'nodes') {
-        into.nodes.add(id);
         const field = path[4];
         if (path.length === 4 || field === 'parentId' || (field === 'data' && (path.length === 5 || path[5] === 'expanded'))) {
           into.structure.add(id);
         }
+        into.nodes.add(id);
       } else if (head === 'edges') {
         into.edges.add(id);
       } else if (head === 'kids') {
@@ -137,11 +178,17 @@ export class MindMapStore {
   transact(label: string, recipe: Recipe, options: TransactOptions = {}): boolean {
     const [next, patches, inverse] = produceWithPatches(this.state, recipe);
     if (patches.length === 0) return false;
+    this.commit(label, next, patches, inverse, options);
+    return true;
+  }
+
+  /** Applies a change computed outside immer (bulk edits) with its patches and inverse patches. */
+  commit(label: string, next: MindMapState, patches: Patch[], inverse: Patch[], options: TransactOptions = {}): void {
+    const prev = this.state;
     this.state = next;
-    const changes = changeSetFromPatches(patches);
+    const changes = changeSetFromPatches(patches, prev, next);
     if (options.history !== false) this.record(label, patches, inverse, changes);
     this.emit(changes);
-    return true;
   }
 
   /**
@@ -243,8 +290,9 @@ export class MindMapStore {
   }
 
   private applyAndEmit(patches: Patch[]): void {
-    let next = applyPatches(this.state, patches);
-    const changes = changeSetFromPatches(patches);
+    const prev = this.state;
+    let next = applyPatchesShared(prev, patches);
+    const changes = changeSetFromPatches(patches, prev, next);
     changes.history = true;
     // The selected topic may be gone after undoing its creation.
     if (next.selectedNodeId !== null && !tableHas(next.nodes, next.selectedNodeId)) {

@@ -1,0 +1,99 @@
+/**
+ * Big edits (deleting a 10k branch) without immer drafts.
+ *
+ * Why: through immer every visited record becomes a proxy and every removed key a patch, about
+ * 20 µs per topic. A TableWriter copies each touched bucket once and records one bucket-level
+ * 'replace' patch (and its inverse), so a big edit costs a plain object copy per bucket, and undo
+ * swaps the buckets back. The store's change set diffs the old and new bucket to name the ids.
+ */
+import type { Patch } from 'immer';
+import type { MindMapState } from './doc';
+import { bucketOf, type Table } from './table';
+
+type TableKey = 'nodes' | 'edges' | 'kids' | 'adj';
+const own = Object.prototype.hasOwnProperty;
+
+export class TableWriter<T> {
+  private copies = new Map<number, Record<string, T>>();
+  private n: number;
+
+  constructor(
+    private readonly key: TableKey,
+    private readonly table: Table<T>,
+  ) {
+    this.n = table.n;
+  }
+
+  private bucketForWrite(id: string): Record<string, T> {
+    const bi = bucketOf(id);
+    let copy = this.copies.get(bi);
+    if (!copy) {
+      copy = Object.assign(Object.create(null) as Record<string, T>, this.table.b[bi]);
+      this.copies.set(bi, copy);
+    }
+    return copy;
+  }
+
+  get(id: string): T | undefined {
+    const bi = bucketOf(id);
+    const bucket = this.copies.get(bi) ?? this.table.b[bi];
+    return own.call(bucket, id) ? bucket[id] : undefined;
+  }
+
+  set(id: string, value: T): void {
+    const bucket = this.bucketForWrite(id);
+    if (!own.call(bucket, id)) this.n++;
+    bucket[id] = value;
+  }
+
+  delete(id: string): void {
+    if (this.get(id) === undefined) return;
+    delete this.bucketForWrite(id)[id];
+    this.n--;
+  }
+
+  /** The new table (the old one if nothing changed), appending patches for what changed. */
+  finish(patches: Patch[], inverse: Patch[]): Table<T> {
+    if (this.copies.size === 0) return this.table;
+    const b = this.table.b.slice();
+    for (const [bi, copy] of this.copies) {
+      patches.push({ op: 'replace', path: [this.key, 'b', bi], value: copy });
+      inverse.push({ op: 'replace', path: [this.key, 'b', bi], value: this.table.b[bi] });
+      b[bi] = copy;
+    }
+    if (this.n !== this.table.n) {
+      patches.push({ op: 'replace', path: [this.key, 'n'], value: this.n });
+      inverse.push({ op: 'replace', path: [this.key, 'n'], value: this.table.n });
+    }
+    return { n: this.n, b };
+  }
+}
+
+export interface BulkEdit {
+  nodes: TableWriter<MindMapState['nodes'] extends Table<infer T> ? T : never>;
+  edges: TableWriter<MindMapState['edges'] extends Table<infer T> ? T : never>;
+  kids: TableWriter<string[]>;
+  adj: TableWriter<string[]>;
+}
+
+export function beginBulk(s: MindMapState): BulkEdit {
+  return {
+    nodes: new TableWriter('nodes', s.nodes),
+    edges: new TableWriter('edges', s.edges),
+    kids: new TableWriter('kids', s.kids),
+    adj: new TableWriter('adj', s.adj),
+  };
+}
+
+export function finishBulk(s: MindMapState, w: BulkEdit): { state: MindMapState; patches: Patch[]; inverse: Patch[] } {
+  const patches: Patch[] = [];
+  const inverse: Patch[] = [];
+  const state: MindMapState = {
+    ...s,
+    nodes: w.nodes.finish(patches, inverse),
+    edges: w.edges.finish(patches, inverse),
+    kids: w.kids.finish(patches, inverse),
+    adj: w.adj.finish(patches, inverse),
+  };
+  return { state, patches, inverse };
+}

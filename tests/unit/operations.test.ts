@@ -1,0 +1,399 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { childIds, getNode } from '../../src/state/doc';
+import { setIdGenerator } from '../../src/state/ids';
+import { MIDDLE_EDGE_COLOR, ROOT_LABEL } from '../../src/state/model';
+import {
+  addChild,
+  addMiddleChild,
+  addSibling,
+  addTag,
+  addTaskList,
+  clearMap,
+  connect,
+  deleteNode,
+  disconnect,
+  moveAmongSiblings,
+  moveNode,
+  moveToParent,
+  renameNode,
+  select,
+  setSearch,
+  snapToGrid,
+  toggleExpanded,
+  toggleTaskDone,
+  updateNodeData,
+  type NodeDataInput,
+} from '../../src/state/operations';
+import type { MindMapStore } from '../../src/state/store';
+import { tableGet } from '../../src/state/table';
+import { chain, hasEdge, integrityProblems, node, tree } from './helpers/tree';
+
+let counter = 0;
+beforeEach(() => {
+  counter = 0;
+  setIdGenerator(() => `id${++counter}`);
+});
+afterEach(() => setIdGenerator(null));
+
+/** Runs an operation, checks undo restores the exact previous state and redo the exact next one. */
+function expectUndoRoundTrip(store: MindMapStore, op: () => void) {
+  const before = store.getState();
+  op();
+  const after = store.getState();
+  expect(after).not.toBe(before);
+  expect(store.undo()).toBe(true);
+  expect(comparable(store)).toEqual(comparable({ getState: () => before } as MindMapStore));
+  expect(store.redo()).toBe(true);
+  expect(comparable(store)).toEqual(comparable({ getState: () => after } as MindMapStore));
+  expect(integrityProblems(store.getState())).toEqual([]);
+}
+
+function comparable(store: MindMapStore) {
+  const s = store.getState();
+  const { selectedNodeId: _sel, searchQuery: _q, ...doc } = s;
+  return JSON.parse(JSON.stringify(doc));
+}
+
+describe('addChild', () => {
+  it('adds "New Topic" 200 right and 70 lower per existing child, with an edge, and selects it', () => {
+    const store = tree('Root', 'A', 'B');
+    const id = addChild(store, 'root')!;
+    const n = node(store, id)!;
+    expect(n.data.label).toBe('New Topic');
+    expect(n.data.expanded).toBe(true);
+    expect(n.type).toBe('child');
+    expect(n.parentId).toBe('root');
+    expect(n.position).toEqual({ x: 200, y: 140 });
+    expect(hasEdge(store, 'root', id)).toBe(true);
+    expect(store.getState().selectedNodeId).toBe(id);
+    expect(childIds(store.getState(), 'root')).toEqual(['A', 'B', id]);
+  });
+
+  it('uses a 21-character random id by default', () => {
+    setIdGenerator(null);
+    const store = tree('Root');
+    const id = addChild(store)!;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{21}$/);
+  });
+
+  it('adds to the root when nothing is given, and opens a collapsed parent', () => {
+    const store = tree('Root', ['A', 'A1']);
+    toggleExpanded(store, 'A');
+    const id = addChild(store, 'A')!;
+    expect(node(store, 'A')!.data.expanded).toBe(true);
+    expect(node(store, id)!.parentId).toBe('A');
+    expect(node(store, addChild(store)!)!.parentId).toBe('root');
+  });
+
+  it('returns null for an unknown parent and changes nothing', () => {
+    const store = tree('Root');
+    const before = store.getState();
+    expect(addChild(store, 'nope')).toBeNull();
+    expect(store.getState()).toBe(before);
+  });
+
+  it('undoes and redoes as one step', () => {
+    const store = tree('Root', 'A');
+    expectUndoRoundTrip(store, () => addChild(store, 'A'));
+  });
+});
+
+describe('addSibling', () => {
+  it('inserts right after the topic under the same parent', () => {
+    const store = tree('Root', 'A', 'B');
+    const id = addSibling(store, 'A')!;
+    expect(childIds(store.getState(), 'root')).toEqual(['A', id, 'B']);
+    expect(store.getState().selectedNodeId).toBe(id);
+  });
+  it('adds a child for the root', () => {
+    const store = tree('Root');
+    const id = addSibling(store, 'root')!;
+    expect(node(store, id)!.parentId).toBe('root');
+  });
+  it('undoes', () => {
+    const store = tree('Root', 'A', 'B');
+    expectUndoRoundTrip(store, () => addSibling(store, 'B'));
+  });
+});
+
+describe('addMiddleChild', () => {
+  it('places the topic 50 right and 100 below with an animated indigo edge of width 2', () => {
+    const store = tree('Root');
+    const id = addMiddleChild(store, 'root')!;
+    const n = node(store, id)!;
+    expect(n.position).toEqual({ x: 50, y: 100 });
+    expect(n.connectionType).toBe('middle');
+    const e = tableGet(store.getState().edges, `e-root-${id}`)!;
+    expect(e.animated).toBe(true);
+    expect(e.style).toEqual({ stroke: MIDDLE_EDGE_COLOR, strokeWidth: 2 });
+    expect(store.getState().selectedNodeId).toBe(id);
+  });
+  it('undoes', () => {
+    const store = tree('Root', 'A');
+    expectUndoRoundTrip(store, () => addMiddleChild(store, 'A'));
+  });
+});
+
+describe('deleteNode', () => {
+  it('removes the topic, all descendants and every edge touching them', () => {
+    const store = tree('Root', ['A', ['A1', 'A11'], 'A2'], 'B');
+    expect(connect(store, 'B', 'A11').ok).toBe(true);
+    select(store, 'A1');
+    expect(deleteNode(store, 'A')).toBe(true);
+    const s = store.getState();
+    for (const id of ['A', 'A1', 'A11', 'A2']) expect(getNode(s, id)).toBeUndefined();
+    expect(hasEdge(store, 'B', 'A11')).toBe(false);
+    expect(hasEdge(store, 'root', 'A')).toBe(false);
+    expect(childIds(s, 'root')).toEqual(['B']);
+    expect(s.selectedNodeId).toBeNull();
+    expect(integrityProblems(s)).toEqual([]);
+  });
+
+  it('keeps the selection when it is outside the deleted branch', () => {
+    const store = tree('Root', 'A', 'B');
+    select(store, 'B');
+    deleteNode(store, 'A');
+    expect(store.getState().selectedNodeId).toBe('B');
+  });
+
+  it('refuses the root', () => {
+    const store = tree('Root', 'A');
+    const before = store.getState();
+    expect(deleteNode(store, 'root')).toBe(false);
+    expect(store.getState()).toBe(before);
+    expect(store.canUndo()).toBe(false);
+  });
+
+  it('deletes a 100,000-level chain without overflowing the stack', { timeout: 30_000 }, () => {
+    const store = chain(100_000);
+    expect(deleteNode(store, 'n1')).toBe(true);
+    expect(store.getState().nodes.n).toBe(1);
+    store.undo();
+    expect(store.getState().nodes.n).toBe(100_001);
+  });
+
+  it('undoes, restoring the branch and its cross-links', () => {
+    const store = tree('Root', ['A', 'A1'], 'B');
+    connect(store, 'A1', 'B');
+    expectUndoRoundTrip(store, () => deleteNode(store, 'A'));
+  });
+});
+
+describe('connect', () => {
+  it('adds an edge coloured like the source, width 2', () => {
+    const store = tree('Root', 'A', 'B');
+    updateNodeData(store, 'A', { label: 'A', color: '#ef4444', animation: 'pulse' });
+    const r = connect(store, 'A', 'B');
+    expect(r).toEqual({ ok: true, value: 'e-A-B' });
+    expect(tableGet(store.getState().edges, 'e-A-B')!.style).toEqual({ stroke: '#ef4444', strokeWidth: 2 });
+  });
+  it.each([
+    ['a self-loop', 'A', 'A', 'A topic cannot be connected to itself.'],
+    ['a duplicate', 'root', 'A', 'These topics are already connected.'],
+    ['a reversed duplicate', 'A', 'root', 'These topics are already connected.'],
+    ['an unknown topic', 'A', 'zzz', 'Both topics must exist.'],
+  ])('refuses %s', (_name, a, b, error) => {
+    const store = tree('Root', 'A', 'B');
+    const before = store.getState();
+    expect(connect(store, a, b)).toEqual({ ok: false, error });
+    expect(store.getState()).toBe(before);
+  });
+  it('undoes; disconnect removes cross-links only', () => {
+    const store = tree('Root', 'A', 'B');
+    expectUndoRoundTrip(store, () => connect(store, 'A', 'B'));
+    expect(disconnect(store, 'e-root-A')).toBe(false);
+    expect(disconnect(store, 'e-A-B')).toBe(true);
+    expect(hasEdge(store, 'A', 'B')).toBe(false);
+  });
+});
+
+describe('toggleExpanded', () => {
+  it('flips expanded and undoes', () => {
+    const store = tree('Root', ['A', 'A1']);
+    expect(toggleExpanded(store, 'A')).toBe(true);
+    expect(node(store, 'A')!.data.expanded).toBe(false);
+    expectUndoRoundTrip(store, () => toggleExpanded(store, 'A'));
+  });
+});
+
+describe('select and search are not history steps', () => {
+  it('select / clear selection', () => {
+    const store = tree('Root', 'A');
+    select(store, 'A');
+    expect(store.getState().selectedNodeId).toBe('A');
+    select(store, 'missing');
+    expect(store.getState().selectedNodeId).toBeNull();
+    setSearch(store, 'a');
+    expect(store.getState().searchQuery).toBe('a');
+    expect(store.canUndo()).toBe(false);
+  });
+  it('undo of an add clears a selection that pointed at the removed topic', () => {
+    const store = tree('Root');
+    const id = addChild(store)!;
+    select(store, id);
+    store.undo();
+    expect(store.getState().selectedNodeId).toBeNull();
+  });
+});
+
+describe('moveNode', () => {
+  it('moves, snapping to 15 when asked', () => {
+    const store = tree('Root', 'A');
+    moveNode(store, 'A', { x: 31, y: 52 });
+    expect(node(store, 'A')!.position).toEqual({ x: 31, y: 52 });
+    moveNode(store, 'A', { x: 31, y: 52.6 }, true);
+    expect(node(store, "A")!.position).toEqual({ x: 30, y: 60 });
+    expect(snapToGrid({ x: -8, y: 7.4 })).toEqual({ x: -15, y: 0 });
+  });
+  it('refuses non-finite positions', () => {
+    const store = tree('Root', 'A');
+    expect(moveNode(store, 'A', { x: NaN, y: 0 })).toBe(false);
+    expect(moveNode(store, 'A', { x: Infinity, y: 0 })).toBe(false);
+  });
+  it('a whole drag inside a mark is one undo step; bail returns to the start', () => {
+    const store = tree('Root', 'A');
+    const start = node(store, 'A')!.position;
+    store.beginMark('Move topic');
+    for (let i = 1; i <= 20; i++) moveNode(store, 'A', { x: start.x + i * 5, y: start.y });
+    store.commitMark();
+    expect(node(store, 'A')!.position.x).toBe(start.x + 100);
+    store.undo();
+    expect(node(store, 'A')!.position).toEqual(start);
+    expect(store.canUndo()).toBe(false);
+
+    store.beginMark('Move topic');
+    moveNode(store, 'A', { x: 999, y: 999 });
+    moveNode(store, 'A', { x: 5, y: 5 });
+    store.bailMark();
+    expect(node(store, 'A')!.position).toEqual(start);
+    expect(store.canUndo()).toBe(false);
+  });
+});
+
+describe('renameNode', () => {
+  it('trims, refuses empty titles and undoes', () => {
+    const store = tree('Root', 'A');
+    expect(renameNode(store, 'A', '  Idea ')).toEqual({ ok: true });
+    expect(node(store, 'A')!.data.label).toBe('Idea');
+    const before = store.getState();
+    expect(renameNode(store, 'A', '   ')).toEqual({ ok: false, error: 'The title cannot be empty.' });
+    expect(store.getState()).toBe(before);
+    expectUndoRoundTrip(store, () => renameNode(store, 'A', 'Other'));
+  });
+});
+
+describe('updateNodeData (panel save rules)', () => {
+  const base: NodeDataInput = { label: 'A', color: '#10b981', animation: 'glow' };
+
+  it('writes label, colour, animation, notes, tags and priority', () => {
+    const store = tree('Root', 'A');
+    updateNodeData(store, 'A', { ...base, notes: 'why', tags: [' x ', 'y', 'x', ''], priority: 'high' });
+    expect(node(store, 'A')!.data).toEqual({
+      label: 'A',
+      expanded: true,
+      color: '#10b981',
+      animation: 'glow',
+      notes: 'why',
+      tags: ['x', 'y'],
+      priority: 'high',
+    });
+  });
+  it('stores an attachment only when a URL is entered, title defaulting to the URL', () => {
+    const store = tree('Root', 'A');
+    updateNodeData(store, 'A', { ...base, attachment: { type: 'link', url: '   ', title: 'T' } });
+    expect(node(store, 'A')!.data.attachment).toBeUndefined();
+    updateNodeData(store, 'A', { ...base, attachment: { type: 'image', url: 'not a url', title: '' } });
+    expect(node(store, 'A')!.data.attachment).toEqual({ type: 'image', url: 'not a url', title: 'not a url' });
+  });
+  it('omits empty tags and clears priority', () => {
+    const store = tree('Root', 'A');
+    updateNodeData(store, 'A', { ...base, tags: ['a'], priority: 'low' });
+    updateNodeData(store, 'A', { ...base, tags: [' '], priority: null });
+    expect('tags' in node(store, 'A')!.data).toBe(false);
+    expect('priority' in node(store, 'A')!.data).toBe(false);
+  });
+  it.each([
+    [{ ...base, label: ' ' }, 'The title cannot be empty.'],
+    [{ ...base, color: 'red' }, 'Choose a colour from the palette.'],
+    [{ ...base, animation: 'spin' as never }, 'Unknown animation.'],
+    [{ ...base, priority: 'urgent' as never }, 'Unknown priority.'],
+  ])('refuses bad input %#, changing nothing', (input, error) => {
+    const store = tree('Root', 'A');
+    const before = store.getState();
+    expect(updateNodeData(store, 'A', input)).toEqual({ ok: false, error });
+    expect(store.getState()).toBe(before);
+  });
+  it('undoes a save as one step', () => {
+    const store = tree('Root', 'A');
+    expectUndoRoundTrip(store, () => updateNodeData(store, 'A', { ...base, notes: 'n', tags: ['t'] }));
+  });
+  it('addTag trims, ignores empties and duplicates', () => {
+    expect(addTag(['a'], ' b ')).toEqual(['a', 'b']);
+    expect(addTag(['a'], ' a')).toEqual(['a']);
+    expect(addTag(['a'], '   ')).toEqual(['a']);
+  });
+});
+
+describe('addTaskList', () => {
+  it('adds a "Task List" topic with three unchecked tasks, selected, in one undo step', () => {
+    const store = tree('Root', 'A');
+    const id = addTaskList(store, 'A')!;
+    const s = store.getState();
+    expect(node(s, id)!.data.label).toBe('Task List');
+    expect(node(s, id)!.parentId).toBe('A');
+    const tasks = childIds(s, id);
+    expect(tasks).toHaveLength(3);
+    for (const t of tasks) expect(node(s, t)!.data.done).toBe(false);
+    expect(s.selectedNodeId).toBe(id);
+    expect(toggleTaskDone(store, tasks[0])).toBe(true);
+    expect(node(store, tasks[0])!.data.done).toBe(true);
+    expect(toggleTaskDone(store, id)).toBe(false);
+    store.undo();
+    store.undo();
+    expect(getNode(store.getState(), id)).toBeUndefined();
+  });
+});
+
+describe('clearMap', () => {
+  it('resets to the root only and is undoable', () => {
+    const store = tree('Root', ['A', 'A1'], 'B');
+    select(store, 'A');
+    clearMap(store);
+    const s = store.getState();
+    expect(s.nodes.n).toBe(1);
+    expect(node(s, 'root')!.data.label).toBe(ROOT_LABEL);
+    expect(s.selectedNodeId).toBeNull();
+    store.undo();
+    expect(store.getState().nodes.n).toBe(4);
+    expect(integrityProblems(store.getState())).toEqual([]);
+  });
+});
+
+describe('moveToParent and moveAmongSiblings', () => {
+  it('reparents as last child, moving the tree edge', () => {
+    const store = tree('Root', ['A', 'A1'], ['B', 'B1']);
+    expect(moveToParent(store, 'A1', 'B')).toEqual({ ok: true });
+    expect(childIds(store.getState(), 'B')).toEqual(['B1', 'A1']);
+    expect(hasEdge(store, 'B', 'A1')).toBe(true);
+    expect(hasEdge(store, 'A', 'A1')).toBe(false);
+    expect(integrityProblems(store.getState())).toEqual([]);
+  });
+  it.each([
+    ['the root', 'root', 'A'],
+    ['onto itself', 'A', 'A'],
+    ['onto its own descendant', 'A', 'A11'],
+  ])('refuses %s', (_n, id, target) => {
+    const store = tree('Root', ['A', ['A1', 'A11']]);
+    const before = store.getState();
+    expect(moveToParent(store, id, target).ok).toBe(false);
+    expect(store.getState()).toBe(before);
+  });
+  it('reorders among siblings and undoes', () => {
+    const store = tree('Root', 'A', 'B', 'C');
+    expect(moveAmongSiblings(store, 'C', -1)).toBe(true);
+    expect(childIds(store.getState(), 'root')).toEqual(['A', 'C', 'B']);
+    expect(moveAmongSiblings(store, 'A', -1)).toBe(false);
+    expectUndoRoundTrip(store, () => moveAmongSiblings(store, 'A', 1));
+    expectUndoRoundTrip(store, () => moveToParent(store, 'A', 'B'));
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { getEdge } from '../../src/state/doc';
+import { addChild, connect, deleteNode, moveToParent, select, setSearch, toggleExpanded } from '../../src/state/operations';
+import { computeVisibleIds, searchMatches, subtreeIds } from '../../src/state/tree';
+import { edgeLook, VisibilityView, type VisibilityDelta } from '../../src/state/views';
+import type { MindMapStore } from '../../src/state/store';
+import { tree, wide } from './helpers/tree';
+
+const sorted = (s: Set<string>) => [...s].sort();
+
+function watch(store: MindMapStore) {
+  const view = new VisibilityView(store);
+  const deltas: VisibilityDelta[] = [];
+  view.subscribe((d) => deltas.push(d));
+  /** The incremental set must always equal a full recomputation. */
+  const check = () => expect(sorted(view.visible)).toEqual(sorted(computeVisibleIds(store.getState())));
+  return { view, deltas, check };
+}
+
+describe('visibility', () => {
+  it('hides descendants of a collapsed topic and shows them again on expand', () => {
+    const store = tree('Root', ['A', ['A1', 'A11']], 'B');
+    const { view, deltas, check } = watch(store);
+    expect(sorted(view.visible)).toEqual(['A', 'A1', 'A11', 'B', 'root']);
+    toggleExpanded(store, 'A');
+    expect(sorted(view.visible)).toEqual(['A', 'B', 'root']);
+    expect(deltas.at(-1)).toEqual({ reset: false, shown: [], hidden: expect.arrayContaining(['A1', 'A11']) });
+    check();
+    toggleExpanded(store, 'A');
+    check();
+    expect(view.isVisible('A11')).toBe(true);
+  });
+
+  it('a topic is shown only if its parent is expanded and shown', () => {
+    const store = tree('Root', ['A', ['A1', 'A11']]);
+    const { view, check } = watch(store);
+    toggleExpanded(store, 'A1');
+    toggleExpanded(store, 'A');
+    toggleExpanded(store, 'A');
+    expect(view.isVisible('A1')).toBe(true);
+    expect(view.isVisible('A11')).toBe(false);
+    check();
+  });
+
+  it('follows adds, deletes, reparenting and undo', () => {
+    const store = tree('Root', ['A', 'A1'], ['B', 'B1']);
+    const { view, check } = watch(store);
+    toggleExpanded(store, 'B');
+    const id = addChild(store, 'A1')!;
+    expect(view.isVisible(id)).toBe(true);
+    moveToParent(store, 'A1', 'B');
+    // Moving under a collapsed topic opens it.
+    check();
+    deleteNode(store, 'A');
+    check();
+    store.undo();
+    check();
+    store.undo();
+    check();
+    store.undo();
+    check();
+  });
+
+  it('search shows matches and all their ancestors, even under collapsed topics', () => {
+    const store = tree('Root', ['Alpha', ['Beta', 'Gamma']], ['Delta', 'Epsilon']);
+    const { view, check } = watch(store);
+    toggleExpanded(store, 'Alpha');
+    setSearch(store, 'GAM');
+    expect(sorted(view.matches)).toEqual(['Gamma']);
+    expect(sorted(view.visible)).toEqual(['Alpha', 'Beta', 'Gamma', 'root']);
+    check();
+    setSearch(store, '');
+    expect(sorted(view.visible)).toEqual(['Alpha', 'Delta', 'Epsilon', 'root']);
+    check();
+  });
+
+  it('search is a case-insensitive substring match on labels', () => {
+    const store = tree('Root', 'Market research', 'Marketing plan', 'Budget');
+    expect(sorted(searchMatches(store.getState(), 'MARKET'))).toEqual(['Market research', 'Marketing plan']);
+    expect(searchMatches(store.getState(), '  ').size).toBe(0);
+  });
+
+  it('collapsing a branch walks only that branch', () => {
+    const store = wide(20_000);
+    const { view, deltas } = watch(store);
+    toggleExpanded(store, 't1');
+    const d = deltas.at(-1)!;
+    expect(d.reset).toBe(false);
+    expect(d.hidden.length).toBe(subtreeIds(store.getState(), 't1').length - 1);
+    expect(view.isVisible('t11')).toBe(false);
+    expect(view.isVisible('t2')).toBe(true);
+  });
+});
+
+describe('edge highlighting', () => {
+  it('edges touching the selection are animated, 2.5 wide and in the source colour', () => {
+    const store = tree('Root', 'A', 'B');
+    connect(store, 'A', 'B');
+    select(store, 'B');
+    const s = store.getState();
+    expect(edgeLook(s, getEdge(s, 'e-root-B')!)).toEqual({ color: '#9b87f5', width: 2.5, animated: true, highlighted: true });
+    expect(edgeLook(s, getEdge(s, 'e-root-A')!)).toEqual({ color: '#9b87f5', width: 2, animated: false, highlighted: false });
+  });
+});
