@@ -13,7 +13,7 @@ export function Features() {
         <SectionHeading id="features-title" eyebrow="Features" title="Powerful Features">
           Everything you need to capture ideas, organise them and turn them into plans.
         </SectionHeading>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'md', md: 'xl' }} className={classes.grid}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'md', md: 'xl' }}>
           {FEATURES.map((feature) => (
             <FeatureCard key={feature.id} feature={feature} />
           ))}

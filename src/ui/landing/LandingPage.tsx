@@ -1,15 +1,21 @@
-import { Button, Center, Stack, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Header } from './Header';
+import { Hero } from './Hero';
+import { Features } from './Features';
+import { Demo } from './Demo';
+import { Footer } from './Footer';
+import classes from './LandingPage.module.css';
 
+/** The marketing page at "/": hero, features, demo teaser and footer. */
 export function LandingPage() {
   return (
-    <Center mih="100vh">
-      <Stack align="center">
-        <Title>MindFlow</Title>
-        <Button component={Link} to="/mindmap">
-          Get Started
-        </Button>
-      </Stack>
-    </Center>
+    <div className={classes.page}>
+      <Header />
+      <main>
+        <Hero />
+        <Features />
+        <Demo />
+      </main>
+      <Footer />
+    </div>
   );
 }

@@ -1,0 +1,299 @@
+/**
+ * The marketing landing page at "/" (spec §2 "Landing page", §9): texts, calls to action, the
+ * scroll hint, footer links, the inert newsletter form, hover tilt, theme toggle and mobile layout.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openApp, type OpenOptions, type Session } from './browser';
+
+const CTAS = ['Get Started', 'Experience all features', 'Try Demo Now', 'Try Enterprise Features'] as const;
+const FEATURE_TITLES = [
+  'Interactive Mind Mapping',
+  'Smart Connections',
+  'Dynamic Layouts',
+  'Visual Thinking',
+  'Enterprise Templates',
+  'AI-Powered Suggestions',
+] as const;
+const ADVANCED_FEATURES = [
+  'Collaborative real-time editing and commenting',
+  'Data integration with external sources and APIs',
+  'Advanced analytics',
+] as const;
+
+let session: Session | undefined;
+
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+async function openLanding(options: OpenOptions = {}): Promise<Session> {
+  session = await openApp(options);
+  await session.goto('/');
+  await session.page.getByRole('heading', { level: 1, name: 'MindFlow' }).waitFor();
+  return session;
+}
+
+async function expectVisible(locator: Locator) {
+  await locator.waitFor({ state: 'visible', timeout: 5_000 });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+const scrollHint = (page: Page) => page.getByRole('link', { name: 'Scroll to explore' });
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 1, y);
+}
+
+/** The tilt transform of a card as rotation angles (degrees), or zeros when it has no 3D rotation. */
+async function tiltOf(card: Locator): Promise<{ x: number; y: number }> {
+  return card.evaluate((el) => {
+    const t = getComputedStyle(el).transform;
+    if (!t || t === 'none') return { x: 0, y: 0 };
+    const m = new DOMMatrixReadOnly(t);
+    const toDeg = (r: number) => (r * 180) / Math.PI;
+    return { x: toDeg(Math.asin(Math.max(-1, Math.min(1, m.m23)))), y: toDeg(Math.asin(Math.max(-1, Math.min(1, m.m31)))) };
+  });
+}
+
+describe('landing page', () => {
+  it('shows every section with its texts', async () => {
+    const { page, consoleErrors } = await openLanding();
+
+    // Header and hero
+    await expectVisible(page.getByRole('button', { name: 'Toggle theme' }));
+    await expectVisible(page.getByRole('img', { name: 'MindFlow logo' }));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'MindFlow' }));
+    await expectVisible(page.getByText('Create. Connect. Innovate.', { exact: true }));
+    await expectVisible(page.getByRole('link', { name: 'Get Started', exact: true }));
+    await expectVisible(scrollHint(page));
+
+    // Features
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Powerful Features' }));
+    const cards = page.getByTestId('feature-card');
+    expect(await cards.count()).toBe(6);
+    for (const title of FEATURE_TITLES) {
+      await expectVisible(page.getByRole('heading', { level: 3, name: title, exact: true }));
+    }
+    await expectVisible(page.getByRole('link', { name: 'Experience all features', exact: true }));
+
+    // Demo
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'See It In Action' }));
+    await expectVisible(page.getByRole('link', { name: 'Try Demo Now', exact: true }));
+    await expectVisible(page.getByText('No sign-up required.', { exact: true }));
+
+    // Footer
+    const footer = page.getByRole('contentinfo');
+    await expectVisible(footer.getByRole('link', { name: 'MindFlow on X' }));
+    await expectVisible(footer.getByRole('link', { name: 'MindFlow on GitHub' }));
+    await expectVisible(footer.getByRole('heading', { name: 'Product', exact: true }));
+    for (const name of ['Features', 'Pricing', 'Enterprise']) {
+      await expectVisible(footer.getByRole('link', { name, exact: true }));
+    }
+    await expectVisible(footer.getByRole('heading', { name: 'Advanced Features', exact: true }));
+    for (const text of ADVANCED_FEATURES) {
+      await expectVisible(footer.getByText(text, { exact: true }));
+    }
+    await expectVisible(footer.getByRole('link', { name: 'Try Enterprise Features', exact: true }));
+    await expectVisible(footer.getByRole('textbox', { name: 'Name' }));
+    await expectVisible(footer.getByRole('textbox', { name: 'Email' }));
+    await expectVisible(footer.getByRole('button', { name: 'Subscribe' }));
+    await expectVisible(footer.getByText(/©\s*2025/));
+
+    expect(consoleErrors).toEqual([]);
+  });
+
+  for (const cta of CTAS) {
+    it(`"${cta}" goes to /mindmap`, async () => {
+      const { page, baseURL } = await openLanding();
+      const link = page.getByRole('link', { name: cta, exact: true });
+      await link.scrollIntoViewIfNeeded();
+      await link.click();
+      await page.waitForURL(`${baseURL}/mindmap`, { timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toBe('/mindmap');
+    });
+  }
+
+  it('shows the scroll hint only near the top of the page', async () => {
+    const { page } = await openLanding();
+    const hint = scrollHint(page);
+    await expectVisible(hint);
+
+    await scrollTo(page, 99);
+    await page.waitForTimeout(400);
+    expect(await hint.isVisible()).toBe(true);
+
+    await scrollTo(page, 150);
+    await hint.waitFor({ state: 'hidden', timeout: 5_000 });
+    expect(await hint.isVisible()).toBe(false);
+
+    await scrollTo(page, 0);
+    await expectVisible(hint);
+
+    await scrollTo(page, 400);
+    await hint.waitFor({ state: 'hidden', timeout: 5_000 });
+    await scrollTo(page, 50);
+    await expectVisible(hint);
+  });
+
+  it('scroll hint takes the reader to the features without changing the URL', async () => {
+    const { page, baseURL } = await openLanding();
+    await scrollHint(page).click();
+    await page.waitForFunction(
+      (min) => window.scrollY >= min,
+      100,
+      { timeout: 5_000 },
+    );
+    await scrollHint(page).waitFor({ state: 'hidden', timeout: 5_000 });
+    expect(page.url()).toBe(`${baseURL}/`);
+    const top = await page.getByRole('heading', { level: 2, name: 'Powerful Features' }).evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThan(800);
+  });
+
+  it('opens the social and code-hosting profiles in a new tab without opener access', async () => {
+    const { page } = await openLanding();
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['MindFlow on X', 'MindFlow on GitHub']) {
+      const link = footer.getByRole('link', { name });
+      expect(await link.getAttribute('target')).toBe('_blank');
+      const rel = ((await link.getAttribute('rel')) ?? '').split(/\s+/);
+      expect(rel).toContain('noopener');
+      expect(rel).toContain('noreferrer');
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('keeps the Product links inert', async () => {
+    const { page, context, baseURL, consoleErrors } = await openLanding();
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    const before = page.url();
+    expect(before).toBe(`${baseURL}/`);
+    for (const name of ['Features', 'Pricing', 'Enterprise']) {
+      await footer.getByRole('link', { name, exact: true }).click();
+      await page.waitForTimeout(150);
+      expect(page.url()).toBe(before);
+      expect(context.pages()).toHaveLength(1);
+    }
+    await expectVisible(footer.getByRole('heading', { name: 'Product', exact: true }));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('newsletter Subscribe validates nothing and calls nothing', async () => {
+    const { page, context, consoleErrors } = await openLanding();
+    await page.waitForLoadState('networkidle');
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(`${req.method()} ${req.url()}`));
+
+    const footer = page.getByRole('contentinfo');
+    const name = footer.getByRole('textbox', { name: 'Name' });
+    const email = footer.getByRole('textbox', { name: 'Email' });
+    const before = page.url();
+
+    // Empty form first, then arbitrary text that is no email address.
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await name.fill('  <b>anything</b> 123 ');
+    await email.fill('definitely not an email');
+    expect(await email.evaluate((el) => (el as HTMLInputElement).checkValidity())).toBe(true);
+    expect(await name.evaluate((el) => (el as HTMLInputElement).required)).toBe(false);
+    expect(await email.evaluate((el) => (el as HTMLInputElement).required)).toBe(false);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await email.press('Enter');
+    await page.waitForTimeout(500);
+
+    expect(page.url()).toBe(before);
+    expect(context.pages()).toHaveLength(1);
+    expect(requests).toEqual([]);
+    expect(await email.inputValue()).toBe('definitely not an email');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('tilts a feature card toward the pointer and resets on leave', async () => {
+    const { page } = await openLanding();
+    const card = page.getByTestId('feature-card').nth(1);
+    await card.scrollIntoViewIfNeeded();
+    const box = (await card.boundingBox())!;
+    expect((await tiltOf(card)).x).toBeCloseTo(0, 3);
+
+    // Pointer near the top-right corner.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.1, { steps: 4 });
+    await page.waitForTimeout(300);
+    const tilted = await tiltOf(card);
+    expect(Math.abs(tilted.x)).toBeGreaterThan(2);
+    expect(Math.abs(tilted.y)).toBeGreaterThan(2);
+
+    // Pointer near the bottom-left corner tilts the other way.
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.9, { steps: 4 });
+    await page.waitForTimeout(300);
+    const opposite = await tiltOf(card);
+    expect(Math.sign(opposite.x)).toBe(-Math.sign(tilted.x));
+    expect(Math.sign(opposite.y)).toBe(-Math.sign(tilted.y));
+
+    // Leaving resets it.
+    await page.mouse.move(box.x + box.width / 2, box.y - 40);
+    await page.waitForTimeout(700);
+    const reset = await tiltOf(card);
+    expect(reset.x).toBeCloseTo(0, 2);
+    expect(reset.y).toBeCloseTo(0, 2);
+  });
+
+  it('does not tilt cards when reduced motion is requested', async () => {
+    const { page } = await openLanding();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const card = page.getByTestId('feature-card').first();
+    await card.scrollIntoViewIfNeeded();
+    const box = (await card.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.1, { steps: 4 });
+    await page.waitForTimeout(300);
+    expect(await card.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+  });
+
+  it('toggles between light and dark colour schemes', async () => {
+    const { page } = await openLanding({ colorScheme: 'dark' });
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    const initial = await scheme();
+    expect(['light', 'dark']).toContain(initial);
+    const toggle = page.getByRole('button', { name: 'Toggle theme' });
+    await toggle.click();
+    await page.waitForFunction((prev) => document.documentElement.getAttribute('data-mantine-color-scheme') !== prev, initial);
+    const next = await scheme();
+    expect(next).toBe(initial === 'dark' ? 'light' : 'dark');
+    await toggle.click();
+    await page.waitForFunction((prev) => document.documentElement.getAttribute('data-mantine-color-scheme') === prev, initial);
+  });
+
+  it('lays the feature cards out in three columns on desktop', async () => {
+    const { page } = await openLanding();
+    const cards = page.getByTestId('feature-card');
+    const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops.slice(0, 3)).size).toBe(1);
+    expect(tops[3]).toBeGreaterThan(tops[0]);
+  });
+
+  it('fits a 390×844 mobile screen without horizontal overflow', async () => {
+    const { page, consoleErrors } = await openLanding({ mobile: true, viewport: { width: 390, height: 844 } });
+    await expectVisible(page.getByRole('link', { name: 'Get Started', exact: true }));
+    await expectVisible(scrollHint(page));
+    const widths = async () =>
+      page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, client: window.innerWidth }));
+    expect((await widths()).scroll).toBeLessThanOrEqual(390);
+
+    // Cards stack in one column.
+    const lefts = await page
+      .getByTestId('feature-card')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(1);
+
+    // Still no overflow after scrolling through the page to the footer.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expectVisible(page.getByRole('button', { name: 'Subscribe' }));
+    expect((await widths()).scroll).toBeLessThanOrEqual(390);
+    expect(consoleErrors).toEqual([]);
+  });
+});
