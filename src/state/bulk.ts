@@ -8,6 +8,7 @@
  */
 import type { Patch } from 'immer';
 import type { MindMapState } from './doc';
+import type { BulkPatch } from './store';
 import { bucketOf, type Table } from './table';
 
 type TableKey = 'nodes' | 'edges' | 'kids' | 'adj';
@@ -15,6 +16,7 @@ const own = Object.prototype.hasOwnProperty;
 
 export class TableWriter<T> {
   private copies = new Map<number, Record<string, T>>();
+  private touched = new Map<number, string[]>();
   private n: number;
 
   constructor(
@@ -30,7 +32,9 @@ export class TableWriter<T> {
     if (!copy) {
       copy = Object.assign(Object.create(null) as Record<string, T>, this.table.b[bi]);
       this.copies.set(bi, copy);
+      this.touched.set(bi, []);
     }
+    this.touched.get(bi)!.push(id);
     return copy;
   }
 
@@ -57,8 +61,10 @@ export class TableWriter<T> {
     if (this.copies.size === 0) return this.table;
     const b = this.table.b.slice();
     for (const [bi, copy] of this.copies) {
-      patches.push({ op: 'replace', path: [this.key, 'b', bi], value: copy });
-      inverse.push({ op: 'replace', path: [this.key, 'b', bi], value: this.table.b[bi] });
+      // The ids let the store name what changed without diffing the buckets.
+      const ids = this.touched.get(bi)!;
+      patches.push({ op: 'replace', path: [this.key, 'b', bi], value: copy, ids } as BulkPatch);
+      inverse.push({ op: 'replace', path: [this.key, 'b', bi], value: this.table.b[bi], ids } as BulkPatch);
       b[bi] = copy;
     }
     if (this.n !== this.table.n) {

@@ -56,6 +56,19 @@ function addNodeChange(into: ChangeSet, id: string, before: MindNode | undefined
   }
 }
 
+/** A bucket-level patch from a bulk edit may name the ids it touched (see bulk.ts). */
+export type BulkPatch = Patch & { ids?: readonly string[] };
+
+function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[]): void {
+  for (const id of ids) {
+    if (key === 'nodes') {
+      into.nodes.add(id);
+      into.structure.add(id);
+    } else if (key === 'edges') into.edges.add(id);
+    else if (key === 'kids') into.nodes.add(id);
+  }
+}
+
 /** Names the ids of a bucket-level replacement (bulk edits) by comparing the old and new bucket. */
 function diffBucket(into: ChangeSet, key: TableKey, prev: MindMapState, next: MindMapState, bi: number): void {
   const before = prev[key].b[bi] as Record<string, unknown>;
@@ -67,7 +80,7 @@ function diffBucket(into: ChangeSet, key: TableKey, prev: MindMapState, next: Mi
     if (a === b) return;
     if (key === 'nodes') addNodeChange(into, id, a as MindNode | undefined, b as MindNode | undefined);
     else if (key === 'edges') into.edges.add(id);
-    else if (key === 'kids') into.structure.add(id);
+    else if (key === 'kids') into.nodes.add(id);
   };
   for (const id in before) visit(id);
   for (const id in after) if (!(id in before)) visit(id);
@@ -93,7 +106,9 @@ export function changeSetFromPatches(
     else if (head === 'nodes' || head === 'edges' || head === 'kids' || head === 'adj') {
       if (path[1] === 'n') continue;
       if (path.length === 3) {
-        diffBucket(into, head, prev, next, Number(path[2]));
+        const ids = (p as BulkPatch).ids;
+        if (ids) addBulkIds(into, head, ids);
+        else diffBucket(into, head, prev, next, Number(path[2]));
         continue;
       }
       if (path.length < 3) {
@@ -110,7 +125,9 @@ export function changeSetFromPatches(
       } else if (head === 'edges') {
         into.edges.add(id);
       } else if (head === 'kids') {
-        into.structure.add(id);
+        // A topic's children list changed (gained, lost or reordered children): the topic itself
+        // redraws (its chevron); the children's own visibility is covered by their own entries.
+        into.nodes.add(id);
       }
     }
   }

@@ -7,7 +7,7 @@
  * far below a millisecond at any map size, and immer patches name the exact id that changed:
  * path [tableKey, 'b', bucketIndex, id, ...].
  */
-export const BUCKETS = 1024;
+export const BUCKETS = 4096;
 
 export interface Table<T> {
   /** Number of entries; kept up to date by tableSet / tableDelete. */

@@ -10,7 +10,8 @@
 import { childIds, getNode, type MindMapState } from './doc';
 import { HIGHLIGHT_EDGE_WIDTH, type MindEdge } from './model';
 import type { ChangeSet, MindMapStore } from './store';
-import { computeVisibleIds, isShownByExpansion, normalizeQuery, searchMatches } from './tree';
+import { SearchIndex } from './searchIndex';
+import { computeVisibleIds, isShownByExpansion, normalizeQuery } from './tree';
 
 export interface VisibilityDelta {
   /** Everything may have changed: read `visible` afresh. */
@@ -26,10 +27,12 @@ export class VisibilityView {
   /** Search matches (empty without a search). */
   matches = new Set<string>();
   private query = '';
+  private readonly search: SearchIndex;
   private listeners = new Set<VisibilityListener>();
   private unsubscribe: () => void;
 
   constructor(store: MindMapStore) {
+    this.search = new SearchIndex(store.getState());
     this.recompute(store.getState());
     this.unsubscribe = store.subscribe((changes, state) => this.onChange(changes, state));
   }
@@ -54,11 +57,12 @@ export class VisibilityView {
 
   private recompute(state: MindMapState): void {
     this.query = normalizeQuery(state.searchQuery);
-    this.matches = this.query ? searchMatches(state, this.query) : new Set();
+    this.matches = this.search.matches(this.query);
     this.visible = computeVisibleIds(state, this.matches);
   }
 
   private onChange(changes: ChangeSet, state: MindMapState): void {
+    this.search.update(changes, state);
     const searching = normalizeQuery(state.searchQuery) !== '';
     const needsFull = changes.reset || changes.search || (searching && (changes.nodes.size > 0 || changes.structure.size > 0));
     if (needsFull) {

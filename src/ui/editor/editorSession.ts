@@ -1,0 +1,53 @@
+/**
+ * One editor session per page: the store, its derived views and persistence, created on first use
+ * and kept while the user visits other routes (so leaving the editor never drops unsaved work).
+ * Saves are flushed when the page is hidden or closed.
+ */
+import { createIdbLargeStore } from '../../state/idbStore';
+import { importText } from '../../state/importMap';
+import { Persistence, type LoadResult } from '../../state/persistence';
+import { MindMapStore } from '../../state/store';
+import { VisibilityView } from '../../state/views';
+
+export interface EditorSession {
+  store: MindMapStore;
+  visibility: VisibilityView;
+  persistence: Persistence;
+  loaded: LoadResult;
+}
+
+let session: Promise<EditorSession> | null = null;
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // blocked by the browser's privacy settings
+  }
+}
+
+async function open(): Promise<EditorSession> {
+  const persistence = new Persistence({ storage: localStorageOrNull(), large: createIdbLargeStore() });
+  const loaded = await persistence.load();
+  const store = new MindMapStore(loaded.state);
+  persistence.attach(store);
+  const visibility = new VisibilityView(store);
+  const flush = () => void persistence.flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  // Test and benchmark hook: drives the same store and import the UI uses.
+  (window as unknown as { __mindflow?: unknown }).__mindflow = {
+    store,
+    visibility,
+    persistence,
+    importText: (text: string) => importText(store, text),
+  };
+  return { store, visibility, persistence, loaded };
+}
+
+export function getEditorSession(): Promise<EditorSession> {
+  session ??= open();
+  return session;
+}
