@@ -1,0 +1,631 @@
+/**
+ * The one restore pipeline for imported files, pasted text, templates and stored maps.
+ *
+ * Input is treated as hostile: anything that is an object with `nodes` and `edges` arrays is repaired
+ * into a valid map (one root, a tree without cycles, a tree edge for every parent link, safe values
+ * everywhere) and the repairs are reported as short grouped notes. Output objects are built field by
+ * field, so keys such as `__proto__` in the input never reach a prototype. Everything is O(n) and
+ * iterative.
+ */
+import { newId } from './ids';
+import { buildIndexedState } from './snapshot';
+import type { MindMapState } from './doc';
+import {
+  ANIMATIONS,
+  ATTACHMENT_TYPES,
+  DEFAULT_ANIMATION,
+  DEFAULT_COLOR,
+  EDGE_WIDTH,
+  MESSAGES,
+  MIDDLE_EDGE_COLOR,
+  NEW_TOPIC_LABEL,
+  PRIORITIES,
+  ROOT_ID,
+  ROOT_LABEL,
+  type Animation,
+  type Attachment,
+  type AttachmentType,
+  type EdgeStyle,
+  type MindEdge,
+  type MindNode,
+  type NodeData,
+  type Position,
+  type Priority,
+} from './model';
+
+export type RestoreResult =
+  | { ok: true; state: MindMapState; count: number; repairs: string[] }
+  | { ok: false; error: string };
+
+export const LIMITS = {
+  label: 1000,
+  notes: 10_000,
+  tag: 100,
+  tags: 50,
+  url: 2000,
+  title: 2000,
+  id: 256,
+  coordinate: 1e7,
+  strokeWidthMin: 0.5,
+  strokeWidthMax: 10,
+} as const;
+
+/** At most this many repair notes are returned; the rest are summed into the last one. */
+export const MAX_REPAIR_NOTES = 10;
+
+const RESERVED_IDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const SAFE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
+const ANIMATION_SET: ReadonlySet<string> = new Set(ANIMATIONS);
+const PRIORITY_SET: ReadonlySet<string> = new Set(PRIORITIES);
+const ATTACHMENT_TYPE_SET: ReadonlySet<string> = new Set(ATTACHMENT_TYPES);
+const MIDDLE_STROKE = MIDDLE_EDGE_COLOR.toLowerCase();
+
+// ---------------------------------------------------------------------------------------------
+// Repair notes
+
+const REPAIR_TEXT = {
+  badNodeEntry: ['node entry that is not an object dropped', 'node entries that are not objects dropped'],
+  missingId: ['node without a usable id given a new id', 'nodes without a usable id given new ids'],
+  numericId: ['numeric node id converted to text', 'numeric node ids converted to text'],
+  unsafeId: ['unsafe node id renamed', 'unsafe node ids renamed'],
+  duplicateId: ['duplicate node id renamed', 'duplicate node ids renamed'],
+  idClash: ['node renamed to keep edge ids unique', 'nodes renamed to keep edge ids unique'],
+  rootCreated: ['missing root node created', 'missing root nodes created'],
+  extraRoot: ['extra root node moved under the root', 'extra root nodes moved under the root'],
+  orphan: ['node without a parent attached to the root', 'nodes without a parent attached to the root'],
+  unknownParent: ['node with an unknown parent attached to the root', 'nodes with an unknown parent attached to the root'],
+  cycle: ['parent cycle broken', 'parent cycles broken'],
+  nodeType: ['node type corrected', 'node types corrected'],
+  connectionType: ['unknown connection type reset to standard', 'unknown connection types reset to standard'],
+  data: ['node without data given defaults', 'nodes without data given defaults'],
+  label: ['invalid label replaced', 'invalid labels replaced'],
+  longText: ['over-long text shortened', 'over-long texts shortened'],
+  position: ['invalid position repaired', 'invalid positions repaired'],
+  color: ['invalid colour reset to default', 'invalid colours reset to default'],
+  animation: ['unknown animation reset to pulse', 'unknown animations reset to pulse'],
+  expanded: ['invalid expanded flag reset', 'invalid expanded flags reset'],
+  field: ['invalid priority, notes or done flag removed', 'invalid priorities, notes or done flags removed'],
+  tags: ['tag cleaned up', 'tags cleaned up'],
+  attachmentDropped: ['unsafe or invalid attachment removed', 'unsafe or invalid attachments removed'],
+  attachmentFixed: ['attachment type or title repaired', 'attachment types or titles repaired'],
+  badEdgeEntry: ['edge entry that is not an object dropped', 'edge entries that are not objects dropped'],
+  edgeUnknown: ['edge to unknown nodes dropped', 'edges to unknown nodes dropped'],
+  selfLoop: ['self-loop edge dropped', 'self-loop edges dropped'],
+  duplicateEdge: ['duplicate edge dropped', 'duplicate edges dropped'],
+  edgeId: ['edge id normalised', 'edge ids normalised'],
+  edgeStyle: ['invalid edge style repaired', 'invalid edge styles repaired'],
+  treeEdge: ['missing parent-child edge added', 'missing parent-child edges added'],
+} as const;
+
+type RepairKind = keyof typeof REPAIR_TEXT;
+
+class RepairLog {
+  private readonly counts = new Map<RepairKind, number>();
+
+  add(kind: RepairKind, n = 1): void {
+    if (n > 0) this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
+  }
+
+  /** Grouped notes in order of first occurrence, e.g. "2 duplicate node ids renamed". */
+  notes(limit = MAX_REPAIR_NOTES): string[] {
+    const entries = [...this.counts];
+    const shown = entries.length > limit ? entries.slice(0, limit - 1) : entries;
+    const notes = shown.map(([kind, n]) => `${n} ${REPAIR_TEXT[kind][n === 1 ? 0 : 1]}`);
+    if (shown.length < entries.length) {
+      let rest = 0;
+      for (let i = shown.length; i < entries.length; i++) rest += entries[i][1];
+      notes.push(`${rest} other ${rest === 1 ? 'repair' : 'repairs'}`);
+    }
+    return notes;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small value readers
+
+type Rec = Record<string, unknown>;
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function isRecord(v: unknown): v is Rec {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Own properties only: an inherited `constructor` or a polluted prototype must not be read as data. */
+function read(o: Rec | undefined, key: string): unknown {
+  return o !== undefined && hasOwn.call(o, key) ? o[key] : undefined;
+}
+
+/** The text form of an id reference: strings as they are, finite numbers as text; else undefined. */
+function refKey(v: unknown): string | undefined {
+  if (typeof v === 'string') return v === '' ? undefined : v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+/** Cuts a string to `max` UTF-16 units without splitting a surrogate pair. */
+export function truncate(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let end = max;
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return s.slice(0, end);
+}
+
+const HEX6_LOWER = /^#[0-9a-f]{6}$/;
+const HEX6 = /^#[0-9a-f]{6}$/i;
+const HEX3 = /^#[0-9a-f]{3}$/i;
+
+/** "#rrggbb" in lower case for "#rrggbb" or "#rgb" input (any case); null for anything else. */
+export function normalizeColor(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  if (HEX6_LOWER.test(v)) return v; // the usual case, without allocating
+  const s = v.trim();
+  if (HEX6.test(s)) return s.toLowerCase();
+  if (HEX3.test(s)) {
+    const [r, g, b] = s.slice(1).toLowerCase();
+    return `#${r}${r}${g}${g}${b}${b}`;
+  }
+  return null;
+}
+
+/** True for absolute http:, https: and mailto: URLs, the only ones an attachment may open. */
+export function isSafeUrl(url: string): boolean {
+  try {
+    return SAFE_PROTOCOLS.has(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A coordinate: finite numbers clamped to ±1e7, anything else 0. `ok` is false when it changed. */
+function readCoordinate(v: unknown): { value: number; ok: boolean } {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return { value: 0, ok: false };
+  const max = LIMITS.coordinate;
+  if (v > max) return { value: max, ok: false };
+  if (v < -max) return { value: -max, ok: false };
+  return { value: v + 0, ok: true }; // + 0 turns -0 into 0
+}
+
+function readPosition(v: unknown, log: RepairLog): Position {
+  const rec = isRecord(v) ? v : undefined;
+  const x = readCoordinate(read(rec, 'x'));
+  const y = readCoordinate(read(rec, 'y'));
+  if (!x.ok || !y.ok) log.add('position');
+  return { x: x.value, y: y.value };
+}
+
+function readText(v: string, max: number, log: RepairLog): string {
+  if (v.length <= max) return v;
+  log.add('longText');
+  return truncate(v, max);
+}
+
+function readLabel(v: unknown, fallback: string, log: RepairLog): string {
+  if (typeof v === 'string') return readText(v, LIMITS.label, log);
+  log.add('label');
+  return typeof v === 'number' ? truncate(String(v), LIMITS.label) : fallback;
+}
+
+function readTags(v: unknown, log: RepairLog): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v)) {
+    log.add('tags');
+    return undefined;
+  }
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  let cleaned = 0;
+  for (let i = 0; i < v.length; i++) {
+    const raw: unknown = v[i];
+    if (typeof raw !== 'string') {
+      cleaned++;
+      continue;
+    }
+    let tag = raw.trim();
+    if (tag.length > LIMITS.tag) tag = truncate(tag, LIMITS.tag).trim();
+    if (tag !== raw) cleaned++;
+    if (tag === '' || seen.has(tag) || tags.length >= LIMITS.tags) {
+      if (tag === raw) cleaned++;
+      continue;
+    }
+    seen.add(tag);
+    tags.push(tag);
+  }
+  log.add('tags', cleaned);
+  return tags.length > 0 ? tags : undefined;
+}
+
+function readAttachment(v: unknown, log: RepairLog): Attachment | undefined {
+  if (v === undefined) return undefined;
+  const rec = isRecord(v) ? v : undefined;
+  const rawUrl = read(rec, 'url');
+  const url = typeof rawUrl === 'string' ? rawUrl.trim() : '';
+  if (url === '' || url.length > LIMITS.url || !isSafeUrl(url)) {
+    log.add('attachmentDropped');
+    return undefined;
+  }
+  const rawType = read(rec, 'type');
+  const rawTitle = read(rec, 'title');
+  const typeOk = typeof rawType === 'string' && ATTACHMENT_TYPE_SET.has(rawType);
+  const titleOk = typeof rawTitle === 'string' && rawTitle !== '';
+  if (!typeOk || !titleOk) log.add('attachmentFixed');
+  return {
+    type: typeOk ? (rawType as AttachmentType) : 'link',
+    url,
+    title: titleOk ? readText(rawTitle as string, LIMITS.title, log) : url,
+  };
+}
+
+function readNodeData(v: unknown, fallbackLabel: string, log: RepairLog): NodeData {
+  if (!isRecord(v)) {
+    log.add('data');
+    return { label: fallbackLabel, expanded: true, color: DEFAULT_COLOR, animation: DEFAULT_ANIMATION };
+  }
+  const expanded = read(v, 'expanded');
+  if (typeof expanded !== 'boolean') log.add('expanded');
+  const color = normalizeColor(read(v, 'color'));
+  if (color === null) log.add('color');
+  const animation = read(v, 'animation');
+  const animationOk = typeof animation === 'string' && ANIMATION_SET.has(animation);
+  if (!animationOk) log.add('animation');
+
+  const data: NodeData = {
+    label: readLabel(read(v, 'label'), fallbackLabel, log),
+    expanded: typeof expanded === 'boolean' ? expanded : true,
+    color: color ?? DEFAULT_COLOR,
+    animation: animationOk ? (animation as Animation) : DEFAULT_ANIMATION,
+  };
+
+  const priority = read(v, 'priority');
+  if (typeof priority === 'string' && PRIORITY_SET.has(priority)) data.priority = priority as Priority;
+  else if (priority !== undefined) log.add('field');
+
+  const notes = read(v, 'notes');
+  if (typeof notes === 'string') data.notes = readText(notes, LIMITS.notes, log);
+  else if (notes !== undefined) log.add('field');
+
+  const tags = readTags(read(v, 'tags'), log);
+  if (tags) data.tags = tags;
+
+  const attachment = readAttachment(read(v, 'attachment'), log);
+  if (attachment) data.attachment = attachment;
+
+  const done = read(v, 'done');
+  if (typeof done === 'boolean') data.done = done;
+  else if (done !== undefined) log.add('field');
+  return data;
+}
+
+function readEdgeStyle(v: unknown, fallbackStroke: string): { style: EdgeStyle; ok: boolean } {
+  const rec = isRecord(v) ? v : undefined;
+  const stroke = normalizeColor(read(rec, 'stroke'));
+  const width = read(rec, 'strokeWidth');
+  const widthOk =
+    typeof width === 'number' && Number.isFinite(width) && width >= LIMITS.strokeWidthMin && width <= LIMITS.strokeWidthMax;
+  return {
+    style: { stroke: stroke ?? fallbackStroke, strokeWidth: widthOk ? width : EDGE_WIDTH },
+    ok: stroke !== null && widthOk,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pipeline
+
+function edgeIdOf(source: string, target: string): string {
+  return `e-${source}-${target}`;
+}
+
+/** Pass 1: node entries with their final ids, and the map from id references to node index. */
+function collectNodes(input: readonly unknown[], log: RepairLog) {
+  const raws: Rec[] = [];
+  const ids: string[] = [];
+  const keyToIndex = new Map<string, number>();
+  for (let i = 0; i < input.length; i++) {
+    const raw = input[i];
+    if (!isRecord(raw)) {
+      log.add('badNodeEntry');
+      continue;
+    }
+    const index = raws.length;
+    const rawId = read(raw, 'id');
+    const key = refKey(rawId);
+    let id: string;
+    if (key === undefined) {
+      log.add('missingId');
+      id = newId();
+    } else if (keyToIndex.has(key)) {
+      log.add('duplicateId'); // references to this id keep meaning its first holder
+      id = newId();
+    } else {
+      keyToIndex.set(key, index);
+      if (RESERVED_IDS.has(key) || key.length > LIMITS.id) {
+        log.add('unsafeId');
+        id = newId();
+      } else {
+        if (typeof rawId === 'number') log.add('numericId');
+        id = key;
+      }
+    }
+    raws.push(raw);
+    ids.push(id);
+  }
+  return { raws, ids, keyToIndex };
+}
+
+function resolveRef(v: unknown, keyToIndex: Map<string, number>): number | undefined {
+  const key = refKey(v);
+  return key === undefined ? undefined : keyToIndex.get(key);
+}
+
+/** The root's index: the first node typed "root", else the first without a usable parent, else -1. */
+function pickRoot(raws: readonly Rec[], keyToIndex: Map<string, number>): number {
+  for (let i = 0; i < raws.length; i++) if (read(raws[i], 'type') === 'root') return i;
+  for (let i = 0; i < raws.length; i++) if (resolveRef(read(raws[i], 'parentId'), keyToIndex) === undefined) return i;
+  return -1;
+}
+
+/** A node's parent index; undefined (attach to the root) for extra roots, orphans and unknown parents. */
+function parentOf(raw: Rec, keyToIndex: Map<string, number>, log: RepairLog): number | undefined {
+  if (read(raw, 'type') === 'root') {
+    log.add('extraRoot');
+    return undefined;
+  }
+  const rawParent = read(raw, 'parentId');
+  const p = resolveRef(rawParent, keyToIndex);
+  if (p === undefined) log.add(rawParent === undefined || rawParent === null || rawParent === '' ? 'orphan' : 'unknownParent');
+  return p;
+}
+
+/** Parent index of every node, -1 for the root. A created root has index raws.length. */
+function resolveParents(raws: readonly Rec[], root: number, keyToIndex: Map<string, number>, log: RepairLog): Int32Array {
+  const parent = new Int32Array(Math.max(raws.length, root + 1));
+  for (let i = 0; i < parent.length; i++) {
+    parent[i] = i === root ? -1 : (parentOf(raws[i], keyToIndex, log) ?? root);
+  }
+  return parent;
+}
+
+/**
+ * Re-attaches to the root the node that closes each parent cycle. Each node is walked once: a walk
+ * goes up until it meets a node already settled (no cycle) or one on its own path (a cycle).
+ */
+function breakCycles(parent: Int32Array, root: number, log: RepairLog): void {
+  const NEW = 0;
+  const ON_PATH = 1;
+  const SETTLED = 2;
+  const mark = new Uint8Array(parent.length);
+  const path = new Int32Array(parent.length);
+  mark[root] = SETTLED;
+  for (let start = 0; start < parent.length; start++) {
+    if (mark[start] !== NEW) continue;
+    let len = 0;
+    let v = start;
+    while (mark[v] === NEW) {
+      mark[v] = ON_PATH;
+      path[len++] = v;
+      v = parent[v];
+    }
+    if (mark[v] === ON_PATH) {
+      parent[path[len - 1]] = root;
+      log.add('cycle');
+    }
+    for (let k = 0; k < len; k++) mark[path[k]] = SETTLED;
+  }
+}
+
+/**
+ * Edge ids `e-{a}-{b}` of two different pairs can only be equal when some node id is another node id
+ * followed by "-" (a + b-c vs a-b + c). Checking that first spares a set of every edge id.
+ */
+function edgeIdsMayClash(ids: readonly string[], isKnownId: (id: string) => boolean): boolean {
+  for (const id of ids) {
+    for (let p = id.indexOf('-'); p > 0; p = id.indexOf('-', p + 1)) {
+      if (isKnownId(id.slice(0, p))) return true;
+    }
+  }
+  return false;
+}
+
+interface TreeEdgeIds {
+  /** Tree edge id by child index. */
+  byChild: string[];
+  /** Every tree edge id; null when no two edge ids can clash. */
+  all: Set<string> | null;
+}
+
+/** A child whose tree edge id clashes gets a fresh random id; the pass repeats since its children's ids change. */
+function treeEdgeIds(ids: string[], parent: Int32Array, root: number, mayClash: boolean, log: RepairLog): TreeEdgeIds {
+  for (;;) {
+    const byChild: string[] = new Array(ids.length);
+    const all = mayClash ? new Set<string>() : null;
+    let renamed = false;
+    for (let i = 0; i < ids.length; i++) {
+      if (i === root) continue;
+      const id = edgeIdOf(ids[parent[i]], ids[i]);
+      if (all?.has(id)) {
+        ids[i] = newId();
+        log.add('idClash');
+        renamed = true;
+      } else {
+        all?.add(id);
+        byChild[i] = id;
+      }
+    }
+    if (!renamed) return { byChild, all };
+  }
+}
+
+function restoreNodes(raws: readonly Rec[], ids: readonly string[], parent: Int32Array, root: number, log: RepairLog): MindNode[] {
+  const nodes: MindNode[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const raw = raws[i] as Rec | undefined;
+    const isRoot = i === root;
+    if (!raw) {
+      nodes[i] = createdRoot(ids[i]);
+      continue;
+    }
+    const rawType = read(raw, 'type');
+    // A demoted extra root was already reported.
+    if (rawType !== (isRoot ? 'root' : 'child') && rawType !== 'root') log.add('nodeType');
+    const connection = read(raw, 'connectionType');
+    const connectionOk = connection === 'standard' || connection === 'middle';
+    if (!connectionOk) log.add('connectionType');
+    nodes[i] = {
+      id: ids[i],
+      type: isRoot ? 'root' : 'child',
+      position: readPosition(read(raw, 'position'), log),
+      parentId: isRoot ? null : ids[parent[i]],
+      connectionType: connectionOk ? connection : 'standard',
+      data: readNodeData(read(raw, 'data'), isRoot ? ROOT_LABEL : NEW_TOPIC_LABEL, log),
+    };
+  }
+  return nodes;
+}
+
+function createdRoot(id: string): MindNode {
+  return {
+    id,
+    type: 'root',
+    position: { x: 0, y: 0 },
+    parentId: null,
+    connectionType: 'standard',
+    data: { label: ROOT_LABEL, expanded: true, color: DEFAULT_COLOR, animation: DEFAULT_ANIMATION },
+  };
+}
+
+function treeEdge(id: string, parentNode: MindNode, child: MindNode, rawStyle: unknown, rawAnimated: unknown, log: RepairLog): MindEdge {
+  const middle = child.connectionType === 'middle';
+  const { style, ok } = readEdgeStyle(rawStyle, middle ? MIDDLE_STROKE : parentNode.data.color);
+  if (!ok || typeof rawAnimated !== 'boolean') log.add('edgeStyle');
+  return { id, source: parentNode.id, target: child.id, style, animated: typeof rawAnimated === 'boolean' ? rawAnimated : middle };
+}
+
+function restoreEdges(
+  input: readonly unknown[],
+  nodes: readonly MindNode[],
+  parent: Int32Array,
+  tree: TreeEdgeIds,
+  keyToIndex: Map<string, number>,
+  log: RepairLog,
+): { edges: MindEdge[]; source: number[]; target: number[] } {
+  const n = nodes.length;
+  const edges: MindEdge[] = [];
+  const source: number[] = [];
+  const target: number[] = [];
+  const hasTreeEdge = new Uint8Array(n);
+  const otherPairs = new Set<number>();
+  const otherIds = new Set<string>();
+  for (let k = 0; k < input.length; k++) {
+    const raw = input[k];
+    if (!isRecord(raw)) {
+      log.add('badEdgeEntry');
+      continue;
+    }
+    const s = resolveRef(read(raw, 'source'), keyToIndex);
+    const t = resolveRef(read(raw, 'target'), keyToIndex);
+    if (s === undefined || t === undefined) {
+      log.add('edgeUnknown');
+      continue;
+    }
+    if (s === t) {
+      log.add('selfLoop');
+      continue;
+    }
+    let edge: MindEdge;
+    if (parent[t] === s) {
+      if (hasTreeEdge[t]) {
+        log.add('duplicateEdge');
+        continue;
+      }
+      hasTreeEdge[t] = 1;
+      edge = treeEdge(tree.byChild[t], nodes[s], nodes[t], read(raw, 'style'), read(raw, 'animated'), log);
+    } else {
+      const pair = Math.min(s, t) * n + Math.max(s, t);
+      const id = edgeIdOf(nodes[s].id, nodes[t].id);
+      // A reversed tree edge counts as a duplicate of the tree edge.
+      const idTaken = tree.all !== null && (tree.all.has(id) || otherIds.has(id));
+      if (parent[s] === t || otherPairs.has(pair) || idTaken) {
+        log.add('duplicateEdge');
+        continue;
+      }
+      otherPairs.add(pair);
+      if (tree.all) otherIds.add(id);
+      const { style, ok } = readEdgeStyle(read(raw, 'style'), nodes[s].data.color);
+      const animated = read(raw, 'animated');
+      if (!ok || typeof animated !== 'boolean') log.add('edgeStyle');
+      edge = { id, source: nodes[s].id, target: nodes[t].id, style, animated: animated === true };
+    }
+    if (read(raw, 'id') !== edge.id) log.add('edgeId');
+    edges.push(edge);
+    source.push(s);
+    target.push(t);
+  }
+  let added = 0;
+  for (let i = 0; i < n; i++) {
+    if (parent[i] < 0 || hasTreeEdge[i]) continue;
+    const child = nodes[i];
+    const middle = child.connectionType === 'middle';
+    edges.push({
+      id: tree.byChild[i],
+      source: nodes[parent[i]].id,
+      target: child.id,
+      style: { stroke: middle ? MIDDLE_STROKE : nodes[parent[i]].data.color, strokeWidth: EDGE_WIDTH },
+      animated: middle,
+    });
+    source.push(parent[i]);
+    target.push(i);
+    added++;
+  }
+  log.add('treeEdge', added);
+  return { edges, source, target };
+}
+
+function restoreArrays(nodeInput: readonly unknown[], edgeInput: readonly unknown[]): RestoreResult {
+  const log = new RepairLog();
+  const { raws, ids, keyToIndex } = collectNodes(nodeInput, log);
+
+  let root = pickRoot(raws, keyToIndex);
+  if (root < 0) {
+    root = raws.length;
+    ids.push(keyToIndex.has(ROOT_ID) ? newId() : ROOT_ID);
+    log.add('rootCreated');
+  }
+  const parent = resolveParents(raws, root, keyToIndex, log);
+  breakCycles(parent, root, log);
+  const rootId = ids[root];
+  const mayClash = edgeIdsMayClash(ids, (id) => keyToIndex.has(id) || id === rootId);
+  const tree = treeEdgeIds(ids, parent, root, mayClash, log);
+  const nodes = restoreNodes(raws, ids, parent, root, log);
+  const { edges, source, target } = restoreEdges(edgeInput, nodes, parent, tree, keyToIndex, log);
+
+  // A created root sits last in `nodes`; order there matters only among siblings.
+  const state = buildIndexedState({ nodes, edges }, { parent, source, target }, rootId);
+  return { ok: true, state, count: nodes.length, repairs: log.notes() };
+}
+
+const INVALID: RestoreResult = { ok: false, error: MESSAGES.importInvalid };
+
+/** Restores an already parsed value: an object with `nodes` and `edges` arrays, repaired as needed. */
+export function restoreMap(value: unknown): RestoreResult {
+  try {
+    if (!isRecord(value)) return INVALID;
+    const nodes = read(value, 'nodes');
+    const edges = read(value, 'edges');
+    if (!Array.isArray(nodes) || !Array.isArray(edges)) return INVALID;
+    return restoreArrays(nodes, edges);
+  } catch {
+    // Only exotic values (throwing getters, proxies) get here; JSON never does.
+    return INVALID;
+  }
+}
+
+/** Restores pasted or file text. A leading byte-order mark (common in files saved on Windows) is ignored. */
+export function parseMapText(text: string): RestoreResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return INVALID;
+  }
+  return restoreMap(value);
+}
