@@ -5,6 +5,7 @@
 import { defaultSettings, edgeId, type MapSettings, type MindMapState } from './doc';
 import { EXPORT_VERSION, type ExportFile, type MapSnapshot, type MindEdge, type MindNode, type NodeData } from './model';
 import { bucketOf, emptyTable, tableGet, tableSet, type Table } from './table';
+import { subtreeIds } from './tree';
 
 /** Above this many nodes the export is written without indentation: pretty-printing 100k topics is slow and huge. */
 export const PRETTY_EXPORT_MAX_NODES = 5000;
@@ -111,16 +112,7 @@ function countPresent(lists: readonly (string[] | undefined)[]): number {
 
 /** Node ids in tree pre-order (iterative DFS from the root, children in order). */
 export function preOrderIds(state: MindMapState): string[] {
-  const out: string[] = [];
-  if (!tableGet(state.nodes, state.rootId)) return out;
-  const stack: string[] = [state.rootId];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    out.push(id);
-    const children = tableGet(state.kids, id);
-    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
-  return out;
+  return tableGet(state.nodes, state.rootId) ? subtreeIds(state, state.rootId) : [];
 }
 
 /**

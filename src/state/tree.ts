@@ -101,8 +101,3 @@ export function computeVisibleIds(s: MindMapState, matches?: Set<string>): Set<s
   }
   return out;
 }
-
-/** Ids in tree pre-order from the root (children in their stored order). */
-export function treeOrder(s: MindMapState): string[] {
-  return subtreeIds(s, s.rootId);
-}

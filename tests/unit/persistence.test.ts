@@ -7,6 +7,8 @@ import {
   loadMap,
   Persistence,
   serializeMap,
+  serializeMapSliced,
+  SLICED_SAVE_MIN_NODES,
   type KeyValueStorage,
   type LargeStore,
   type PersistenceStatus,
@@ -280,6 +282,35 @@ describe('IndexedDB fallback', () => {
     const loaded = await loadMap(storage, large);
     expect(loaded).toMatchObject({ source: 'indexeddb', corrupt: false, repairs: [], safeToSave: true });
     expect(snapshotOf(loaded.state)).toEqual(snapshotOf(store.getState()));
+  });
+
+  it('serialises big maps in slices, yielding between them, to the same text', async () => {
+    const state = buildState(wideSnapshot(5000), 'root');
+    let pauses = 0;
+    const sliced = await serializeMapSliced(state, async () => {
+      pauses++;
+    });
+    expect(sliced).toBe(serializeMap(state));
+    expect(pauses).toBeGreaterThanOrEqual(3);
+  });
+
+  it('saves a big map that already lives in IndexedDB straight there, without trying localStorage', async () => {
+    const storage = new MemoryStorage();
+    const large = new FakeLargeStore();
+    const store = new MindMapStore(buildState(wideSnapshot(SLICED_SAVE_MIN_NODES), 'root'));
+    const persistence = new Persistence({ storage, large });
+    persistence.attach(store);
+    storage.maxValue = 1000;
+    rename(store, 'Big');
+    await persistence.flush();
+    expect(persistence.getStatus().location).toBe('indexeddb');
+    // Were the whole map offered to localStorage now, this non-quota failure would show as an error.
+    storage.failWith = () => new Error('unexpected write');
+    rename(store, 'Bigger');
+    await persistence.flush();
+    expect(persistence.getStatus().error).toBeNull();
+    expect(JSON.parse(large.data.get(STORAGE_KEY)!).nodes[0].data.label).toBe('Bigger');
+    persistence.detach();
   });
 
   it('moves back to localStorage when the map fits again, dropping the large copy', async () => {

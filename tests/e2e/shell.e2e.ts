@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openApp, type Session } from './browser';
+
+let session: Session | undefined;
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+describe('routes', () => {
+  it('/ serves the landing page', async () => {
+    session = await openApp();
+    await session.goto('/');
+    await session.page.getByRole('heading', { name: 'MindFlow', level: 1 }).waitFor();
+    expect(session.consoleErrors).toEqual([]);
+  });
+
+  it('/mindmap opens the editor with the root topic', async () => {
+    session = await openApp();
+    await session.goto('/mindmap');
+    await session.page.getByRole('treeitem', { name: 'Main Topic' }).waitFor();
+    expect(session.consoleErrors).toEqual([]);
+  });
+
+  it('an unknown path shows the 404 page, logs the path and links home', async () => {
+    session = await openApp();
+    await session.goto('/nope/deeper');
+    const { page } = session;
+    await page.getByText('Oops! Page not found').waitFor();
+    expect(session.consoleErrors.some((e) => e.includes('/nope/deeper'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().waitFor();
+  });
+});
+
+describe('persistence', () => {
+  it('the root label survives a reload', async () => {
+    session = await openApp();
+    const { page } = session;
+    await session.goto('/mindmap');
+    await page.getByRole('treeitem', { name: 'Main Topic' }).click();
+    const panel = page.getByRole('dialog', { name: 'Edit Node' }).or(page.getByRole('region', { name: 'Edit Node' })).first();
+    await panel.getByLabel('Title').fill('Quarterly plan');
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('treeitem', { name: 'Quarterly plan' }).waitFor();
+    // Saving is debounced; reload flushes through pagehide.
+    await page.reload();
+    await page.getByRole('treeitem', { name: 'Quarterly plan' }).waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('mind-map-storage'));
+    expect(stored).toContain('Quarterly plan');
+  });
+});
