@@ -11,7 +11,7 @@ import { parseMapText } from '../src/state/restore';
 import { exportJson, preOrderIds } from '../src/state/snapshot';
 import { MindMapStore } from '../src/state/store';
 import { VisibilityView } from '../src/state/views';
-import { generateMap } from './mapGenerator';
+import { generateMap } from './mapGenerator.mjs';
 
 const SIZES = [1_000, 10_000, 100_000];
 const TARGETS_MS: Record<string, number> = { addChild: 1, rename: 1, 'import+validate': 500, search: 30 };
@@ -66,7 +66,7 @@ function loadStore(text: string): MindMapStore {
 
 const results: Record<string, unknown>[] = [];
 for (const n of SIZES) {
-  const text = JSON.stringify(generateMap(n, 7));
+  const text = JSON.stringify(generateMap(n, { seed: 7 }));
   const row: Record<string, unknown> = { topics: n };
   const heavyRuns = n >= 100_000 ? 5 : 15;
 

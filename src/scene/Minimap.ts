@@ -1,0 +1,153 @@
+/**
+ * The minimap: its own small 2D canvas (accessible name "Minimap"), not part of the Pixi scene.
+ * The map picture is redrawn into an offscreen canvas only when the map changes (debounced by the
+ * scene); camera moves just blit it and draw the viewport frame. Click or drag recentres the view.
+ */
+import type { Rect } from './geometry';
+import type { ThemeColors } from './constants';
+
+export const MINIMAP_W = 200;
+export const MINIMAP_H = 140;
+
+export interface MinimapTransform {
+  scale: number;
+  ox: number;
+  oy: number;
+}
+
+/** World bounds → minimap pixels, preserving aspect ratio and centring, with a small inset. */
+export function minimapTransform(bounds: Rect, w = MINIMAP_W, h = MINIMAP_H, inset = 8): MinimapTransform {
+  const bw = Math.max(1, bounds.maxX - bounds.minX);
+  const bh = Math.max(1, bounds.maxY - bounds.minY);
+  const scale = Math.min((w - 2 * inset) / bw, (h - 2 * inset) / bh);
+  return {
+    scale,
+    ox: (w - bw * scale) / 2 - bounds.minX * scale,
+    oy: (h - bh * scale) / 2 - bounds.minY * scale,
+  };
+}
+
+export class Minimap {
+  readonly canvas: HTMLCanvasElement;
+  private ctx: CanvasRenderingContext2D;
+  private picture: HTMLCanvasElement;
+  private pctx: CanvasRenderingContext2D;
+  private tf: MinimapTransform = { scale: 1, ox: 0, oy: 0 };
+  private contentBounds: Rect | null = null;
+  private dragging = false;
+
+  constructor(
+    parent: HTMLElement,
+    private theme: ThemeColors,
+    private readonly onNavigate: (worldX: number, worldY: number) => void,
+  ) {
+    const c = document.createElement('canvas');
+    c.width = MINIMAP_W;
+    c.height = MINIMAP_H;
+    c.setAttribute('role', 'img');
+    c.setAttribute('aria-label', 'Minimap');
+    c.dataset.testid = 'minimap';
+    Object.assign(c.style, {
+      position: 'absolute',
+      right: '12px',
+      bottom: '12px',
+      width: `${MINIMAP_W}px`,
+      height: `${MINIMAP_H}px`,
+      borderRadius: '8px',
+      boxShadow: '0 4px 18px rgba(0,0,0,0.25)',
+      cursor: 'pointer',
+      touchAction: 'none',
+      zIndex: '5',
+    } satisfies Partial<CSSStyleDeclaration>);
+    parent.appendChild(c);
+    this.canvas = c;
+    this.ctx = c.getContext('2d')!;
+    this.picture = document.createElement('canvas');
+    this.picture.width = MINIMAP_W;
+    this.picture.height = MINIMAP_H;
+    this.pctx = this.picture.getContext('2d')!;
+    c.addEventListener('pointerdown', this.onDown);
+    c.addEventListener('pointermove', this.onMove);
+    c.addEventListener('pointerup', this.onUp);
+    c.addEventListener('pointercancel', this.onUp);
+  }
+
+  setVisible(on: boolean): void {
+    this.canvas.style.display = on ? 'block' : 'none';
+  }
+
+  setTheme(theme: ThemeColors): void {
+    this.theme = theme;
+  }
+
+  /**
+   * Redraws the map picture from `forEachBox` (card rectangles with colours). O(shown topics):
+   * called debounced, never per frame.
+   */
+  drawContent(bounds: Rect | null, forEachBox: (fn: (x: number, y: number, w: number, h: number, color: string) => void) => void): void {
+    this.contentBounds = bounds;
+    const p = this.pctx;
+    p.clearRect(0, 0, MINIMAP_W, MINIMAP_H);
+    if (!bounds) return;
+    const tf = minimapTransform(bounds);
+    this.tf = tf;
+    forEachBox((x, y, w, h, color) => {
+      p.fillStyle = color;
+      p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
+    });
+  }
+
+  /** Blits the picture and draws the viewport frame. Cheap: call on every camera change. */
+  drawView(view: Rect): void {
+    const c = this.ctx;
+    const tf = this.tf;
+    c.clearRect(0, 0, MINIMAP_W, MINIMAP_H);
+    c.fillStyle = this.theme.minimapBg;
+    c.fillRect(0, 0, MINIMAP_W, MINIMAP_H);
+    c.drawImage(this.picture, 0, 0);
+    const x = view.minX * tf.scale + tf.ox;
+    const y = view.minY * tf.scale + tf.oy;
+    const w = (view.maxX - view.minX) * tf.scale;
+    const h = (view.maxY - view.minY) * tf.scale;
+    c.fillStyle = 'rgba(127,127,160,0.12)';
+    c.fillRect(x, y, w, h);
+    c.strokeStyle = this.theme.minimapView;
+    c.lineWidth = 1.5;
+    c.strokeRect(Math.max(0.75, x), Math.max(0.75, y), Math.min(w, MINIMAP_W - 1.5), Math.min(h, MINIMAP_H - 1.5));
+  }
+
+  get bounds(): Rect | null {
+    return this.contentBounds;
+  }
+
+  private toWorld(e: PointerEvent): { x: number; y: number } {
+    const r = this.canvas.getBoundingClientRect();
+    const px = ((e.clientX - r.left) / r.width) * MINIMAP_W;
+    const py = ((e.clientY - r.top) / r.height) * MINIMAP_H;
+    return { x: (px - this.tf.ox) / this.tf.scale, y: (py - this.tf.oy) / this.tf.scale };
+  }
+
+  private onDown = (e: PointerEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    this.dragging = true;
+    this.canvas.setPointerCapture?.(e.pointerId);
+    const w = this.toWorld(e);
+    this.onNavigate(w.x, w.y);
+  };
+
+  private onMove = (e: PointerEvent) => {
+    if (!this.dragging) return;
+    const w = this.toWorld(e);
+    this.onNavigate(w.x, w.y);
+  };
+
+  private onUp = (e: PointerEvent) => {
+    this.dragging = false;
+    this.canvas.releasePointerCapture?.(e.pointerId);
+  };
+
+  destroy(): void {
+    this.canvas.remove();
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * What changes often and is small: edges of the selection and of a dragged topic, animated edges
+ * on screen (moving dashes), the connection preview, far-out highlights, and the hover card (the "+"
+ * button, up to three tags with "+N", and the notes tooltip). Rebuilt only when one of these
+ * changes, or each animation frame while a moving dash is on screen.
+ */
+import { BitmapText, Container, Graphics } from 'pixi.js';
+import type { MindNode } from '../state/model';
+import { notesTooltip, visibleTags } from './hoverContent';
+import { NODE_HEIGHT, type ThemeColors } from './constants';
+import { FONT_NAME, type SharedContexts } from './assets';
+import { dashSegments, edgePolyline } from './edgePaths';
+import { plusCenter } from './nodeLayout';
+
+export interface OverlayEdge {
+  sx: number;
+  sy: number;
+  tx: number;
+  ty: number;
+  color: number;
+  width: number;
+  animated: boolean;
+}
+
+export class Overlay {
+  /** Dynamic edges: drawn under the topics. */
+  readonly below = new Container();
+  /** Preview, highlights and hover card: drawn over the topics. */
+  readonly above = new Container();
+  private edges = new Graphics();
+  private highlights = new Graphics();
+  private preview = new Graphics();
+  private hover = new Container();
+  private hoverBg = new Graphics();
+  private plus = new Graphics();
+  private texts: BitmapText[] = [];
+  hoverSig = '';
+
+  constructor() {
+    for (const c of [this.below, this.above]) {
+      c.eventMode = 'none';
+      c.interactiveChildren = false;
+    }
+    this.hover.addChild(this.hoverBg, this.plus);
+    this.below.addChild(this.edges);
+    this.above.addChild(this.preview, this.highlights, this.hover);
+    this.hover.visible = false;
+  }
+
+  drawEdges(list: OverlayEdge[], style: 'smoothstep' | 'straight', phase: number): void {
+    const g = this.edges;
+    g.clear();
+    for (const e of list) {
+      const pts = edgePolyline(e.sx, e.sy, e.tx, e.ty, style);
+      if (e.animated) {
+        // The dash pattern flows from source to target, as React Flow's animated edges do.
+        dashSegments(pts, 6, 5, phase, (x0, y0, x1, y1) => {
+          g.moveTo(x0, y0).lineTo(x1, y1);
+        });
+      } else {
+        g.moveTo(pts[0], pts[1]);
+        for (let i = 2; i < pts.length; i += 2) g.lineTo(pts[i], pts[i + 1]);
+      }
+      g.stroke({ width: e.width, color: e.color, cap: 'round', join: 'round' });
+    }
+  }
+
+  /** Connection being dragged from a handle. */
+  drawPreview(from: { x: number; y: number } | null, to: { x: number; y: number } | null, color: number): void {
+    const g = this.preview;
+    g.clear();
+    if (!from || !to) return;
+    g.moveTo(from.x, from.y).lineTo(to.x, to.y).stroke({ width: 2, color, alpha: 0.9 });
+    g.circle(from.x, from.y, 6).stroke({ width: 2, color });
+    g.circle(to.x, to.y, 4).fill(color);
+  }
+
+  /** Selection / focus rings where no topic view exists (far-out level of detail). */
+  drawHighlights(rings: Array<{ x: number; y: number; w: number; color: number; width: number }>): void {
+    const g = this.highlights;
+    g.clear();
+    for (const r of rings) {
+      g.rect(r.x - 8, r.y - 8, r.w + 16, NODE_HEIGHT + 16).stroke({ width: r.width, color: r.color });
+    }
+  }
+
+  /** The hover card of a topic (null hides it). Rebuilt only when its content changes. */
+  setHover(node: MindNode | null, width: number, showPlus: boolean, theme: ThemeColors, contexts: SharedContexts): void {
+    const tags = node && Array.isArray(node.data?.tags) ? visibleTags(node.data.tags) : [];
+    const notes = node && typeof node.data?.notes === 'string' && node.data.notes.trim() ? notesTooltip(node.data.notes) : '';
+    const sig = node ? `${node.id}|${node.position.x}|${node.position.y}|${width}|${showPlus}|${tags.join('\u0001')}|${notes}|${theme.card}` : '';
+    if (sig === this.hoverSig) return;
+    this.hoverSig = sig;
+    for (const t of this.texts) t.destroy();
+    this.texts = [];
+    this.hoverBg.clear();
+    if (!node) {
+      this.hover.visible = false;
+      return;
+    }
+    this.hover.visible = true;
+    this.hover.position.set(node.position.x, node.position.y);
+    this.plus.visible = showPlus;
+    if (showPlus) {
+      this.plus.context = contexts.plusButton();
+      const p = plusCenter(width);
+      this.plus.position.set(p.x, p.y);
+    }
+    const bg = this.hoverBg;
+    if (tags.length) {
+      let x = 0;
+      const y = NODE_HEIGHT + 26;
+      for (const tag of tags) {
+        const t = new BitmapText({ text: tag, style: { fontFamily: FONT_NAME, fontSize: 11 } });
+        t.tint = theme.chipText;
+        const w = Math.ceil(t.width) + 14;
+        bg.roundRect(x, y, w, 18, 9).fill(theme.chip).stroke({ width: 1, color: theme.cardBorder });
+        t.position.set(x + 7, y + 3);
+        this.texts.push(t);
+        this.hover.addChild(t);
+        x += w + 4;
+      }
+    }
+    if (notes) {
+      const t = new BitmapText({ text: notes, style: { fontFamily: FONT_NAME, fontSize: 11 } });
+      t.tint = theme.tooltipText;
+      const w = Math.ceil(t.width) + 16;
+      bg.roundRect(0, -30, w, 22, 6).fill({ color: theme.tooltip, alpha: 0.95 });
+      bg.poly([12, -8, 20, -8, 16, -3]).fill({ color: theme.tooltip, alpha: 0.95 });
+      t.position.set(8, -26);
+      this.texts.push(t);
+      this.hover.addChild(t);
+    }
+  }
+
+  destroy(): void {
+    this.below.destroy({ children: true });
+    this.above.destroy({ children: true });
+  }
+}

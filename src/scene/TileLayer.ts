@@ -1,0 +1,231 @@
+/**
+ * Static edges (and, at the 'shape' level of detail, the topics themselves) batched per world tile.
+ *
+ * Why tiles: a Graphics is tessellated on the CPU when its content changes and costs nothing to move.
+ * One Graphics per tile (TILE_SIZE world units square) holds every static edge crossing the tile
+ * (grouped into one stroke per colour/width), so panning and zooming only change the world
+ * transform, an edit re-tessellates the one or two tiles it touched, and objects alive are bounded by
+ * the number of tiles around the viewport. Tiles are built nearest-first under a time budget; tiles
+ * intersecting the screen are always built before the frame is drawn, so nothing pops in on screen.
+ * Long edges crossing several tiles are drawn in each (identical opaque pixels; cheaper than clipping).
+ */
+import { Container, Graphics } from 'pixi.js';
+import { getEdge, getNode, type MindMapState } from '../state/doc';
+import type { MindEdge } from '../state/model';
+import { NODE_HEIGHT, TILE_SIZE, type ThemeColors } from './constants';
+import { edgePolyline } from './edgePaths';
+import { finiteOr, parseColor, rectsIntersect, type Rect } from './geometry';
+import type { Lod } from './lod';
+import type { SpatialIndex } from './spatialIndex';
+import { inRange, tileKey, tileRange, tileRect, tilesByDistance, type TileRange } from './tiles';
+
+export interface TileSource {
+  state: MindMapState;
+  theme: ThemeColors;
+  lod: Lod;
+  edgeStyle: 'smoothstep' | 'straight';
+  nodeIndex: SpatialIndex;
+  edgeIndex: SpatialIndex;
+  isVisible(id: string): boolean;
+  /** Edges drawn by the overlay instead (selected, dragged, animated). */
+  isDynamicEdge(e: MindEdge): boolean;
+  nodeWidth(id: string): number;
+  isMatch(id: string): boolean;
+  searching: boolean;
+  selectedId: string | null;
+}
+
+interface Tile {
+  tx: number;
+  ty: number;
+  g: Graphics;
+  dirty: boolean;
+  /** LOD band + edge style + theme this tile was built for. */
+  sig: string;
+}
+
+interface StrokeGroup {
+  color: number;
+  width: number;
+  polys: number[][];
+}
+
+export class TileLayer {
+  readonly container = new Container();
+  private tiles = new Map<string, Tile>();
+  private spare: Graphics[] = [];
+  private found: string[] = [];
+  builtLastFrame = 0;
+
+  constructor() {
+    this.container.eventMode = 'none';
+    this.container.interactiveChildren = false;
+  }
+
+  get count(): number {
+    return this.tiles.size;
+  }
+
+  /** Marks every built tile touching `r` (world) for rebuild. */
+  invalidateRect(r: Rect): void {
+    if (this.tiles.size === 0) return;
+    const range = tileRange(r, TILE_SIZE);
+    const span = (range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1);
+    if (span > this.tiles.size) {
+      for (const t of this.tiles.values()) if (!t.dirty && inRange(range, t.tx, t.ty)) t.dirty = true;
+      return;
+    }
+    for (let ty = range.y0; ty <= range.y1; ty++) {
+      for (let tx = range.x0; tx <= range.x1; tx++) {
+        const t = this.tiles.get(tileKey(tx, ty));
+        if (t) t.dirty = true;
+      }
+    }
+  }
+
+  invalidateAll(): void {
+    for (const t of this.tiles.values()) t.dirty = true;
+  }
+
+  clear(): void {
+    for (const t of this.tiles.values()) this.dropTile(t);
+    this.tiles.clear();
+  }
+
+  /**
+   * Makes sure the tiles around `view` are built. Returns true if work is left (margin tiles
+   * postponed by the budget): the caller schedules another frame.
+   */
+  update(view: Rect, src: TileSource, budgetMs: number): boolean {
+    const sig = `${src.lod === 'shape' ? 's' : 'd'}|${src.edgeStyle}|${src.theme.card}`;
+    const mx = (view.maxX - view.minX) * 0.25;
+    const my = (view.maxY - view.minY) * 0.25;
+    const want = tileRange({ minX: view.minX - mx, minY: view.minY - my, maxX: view.maxX + mx, maxY: view.maxY + my }, TILE_SIZE);
+    const onScreen = tileRange(view, TILE_SIZE);
+    const keep: TileRange = { x0: want.x0 - 1, y0: want.y0 - 1, x1: want.x1 + 1, y1: want.y1 + 1 };
+    for (const [k, t] of this.tiles) {
+      if (!inRange(keep, t.tx, t.ty)) {
+        this.dropTile(t);
+        this.tiles.delete(k);
+      }
+    }
+    const start = performance.now();
+    let pending = false;
+    this.builtLastFrame = 0;
+    for (const [tx, ty] of tilesByDistance(want)) {
+      const k = tileKey(tx, ty);
+      let t = this.tiles.get(k);
+      if (t && !t.dirty && t.sig === sig) continue;
+      const urgent = inRange(onScreen, tx, ty);
+      if (!urgent && performance.now() - start > budgetMs) {
+        pending = true;
+        continue;
+      }
+      if (!t) {
+        t = { tx, ty, g: this.spare.pop() ?? new Graphics(), dirty: true, sig: '' };
+        t.g.position.set(tx * TILE_SIZE, ty * TILE_SIZE);
+        t.g.visible = true;
+        this.container.addChild(t.g);
+        this.tiles.set(k, t);
+      }
+      this.build(t, src);
+      t.sig = sig;
+      t.dirty = false;
+      this.builtLastFrame++;
+    }
+    return pending;
+  }
+
+  private dropTile(t: Tile): void {
+    t.g.clear();
+    t.g.visible = false;
+    this.container.removeChild(t.g);
+    if (this.spare.length < 16) this.spare.push(t.g);
+    else t.g.destroy();
+  }
+
+  private build(t: Tile, src: TileSource): void {
+    const g = t.g;
+    g.clear();
+    const ox = t.tx * TILE_SIZE;
+    const oy = t.ty * TILE_SIZE;
+    const rect = tileRect(t.tx, t.ty, TILE_SIZE);
+    const s = src.state;
+    const shape = src.lod === 'shape';
+    const groups = new Map<string, StrokeGroup>();
+    this.found.length = 0;
+    src.edgeIndex.search(rect, this.found);
+    for (const eid of this.found) {
+      const e = getEdge(s, eid);
+      if (!e || !src.isVisible(e.source) || !src.isVisible(e.target) || src.isDynamicEdge(e)) continue;
+      const a = getNode(s, e.source);
+      const b = getNode(s, e.target);
+      if (!a || !b) continue;
+      const sx = finiteOr(a.position?.x, 0) + src.nodeWidth(e.source) - ox;
+      const sy = finiteOr(a.position?.y, 0) + NODE_HEIGHT / 2 - oy;
+      const tx = finiteOr(b.position?.x, 0) - ox;
+      const ty = finiteOr(b.position?.y, 0) + NODE_HEIGHT / 2 - oy;
+      const color = parseColor(e.style?.stroke, src.theme.defaultEdge);
+      const width = shape ? 1 : Math.max(0.5, Math.min(8, finiteOr(e.style?.strokeWidth, 2)));
+      const key = `${color}|${width}`;
+      let grp = groups.get(key);
+      if (!grp) groups.set(key, (grp = { color, width, polys: [] }));
+      // Far out, corners are sub-pixel: plain steps (or straight lines) are enough.
+      grp.polys.push(edgePolyline(sx, sy, tx, ty, src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep'));
+    }
+    for (const grp of groups.values()) {
+      for (const p of grp.polys) {
+        g.moveTo(p[0], p[1]);
+        for (let i = 2; i < p.length; i += 2) g.lineTo(p[i], p[i + 1]);
+      }
+      // Why pixelLine when far out: 1-px GL lines are 2 vertices per segment instead of a triangulated band.
+      if (shape) g.stroke({ width: 1, color: grp.color, alpha: 0.75, pixelLine: true });
+      else g.stroke({ width: grp.width, color: grp.color, cap: 'round', join: 'round' });
+    }
+    if (shape) this.buildShapes(g, rect, ox, oy, src);
+  }
+
+  /** Far-out topics: one filled box per topic, one fill per colour, no per-topic objects. */
+  private buildShapes(g: Graphics, rect: Rect, ox: number, oy: number, src: TileSource): void {
+    const s = src.state;
+    this.found.length = 0;
+    src.nodeIndex.search(rect, this.found);
+    const byColor = new Map<number, number[]>();
+    const rings: number[] = [];
+    for (const id of this.found) {
+      if (!src.isVisible(id)) continue;
+      const n = getNode(s, id);
+      if (!n) continue;
+      const x = finiteOr(n.position?.x, 0);
+      const y = finiteOr(n.position?.y, 0);
+      // Each topic belongs to the one tile holding its top-left corner.
+      if (x < rect.minX || x >= rect.maxX || y < rect.minY || y >= rect.maxY) continue;
+      const color = parseColor(n.data?.color, 0x9b87f5);
+      let list = byColor.get(color);
+      if (!list) byColor.set(color, (list = []));
+      list.push(x - ox, y - oy, src.nodeWidth(id));
+      if (src.searching && src.isMatch(id)) rings.push(x - ox, y - oy, src.nodeWidth(id));
+    }
+    for (const [color, list] of byColor) {
+      for (let i = 0; i < list.length; i += 3) g.rect(list[i], list[i + 1], list[i + 2], NODE_HEIGHT);
+      g.fill({ color, alpha: src.searching ? 0.55 : 0.9 });
+    }
+    if (rings.length) {
+      for (let i = 0; i < rings.length; i += 3) g.rect(rings[i] - 6, rings[i + 1] - 6, rings[i + 2] + 12, NODE_HEIGHT + 12);
+      g.stroke({ width: 8, color: src.theme.match });
+    }
+  }
+
+  /** Only for tests/diagnostics: does any built tile intersect r? */
+  hasTileAt(r: Rect): boolean {
+    for (const t of this.tiles.values()) if (rectsIntersect(tileRect(t.tx, t.ty, TILE_SIZE), r)) return true;
+    return false;
+  }
+
+  destroy(): void {
+    this.clear();
+    for (const g of this.spare) g.destroy();
+    this.spare = [];
+    this.container.destroy({ children: true });
+  }
+}

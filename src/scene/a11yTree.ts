@@ -1,0 +1,211 @@
+/**
+ * The accessible DOM mirror of the map: role="tree" named "Mind map", one role="treeitem" per shown
+ * topic (label, aria-level, aria-expanded when it has children, aria-selected), with a roving
+ * tabindex. Keys are resolved against the state (treeNav), so the mirror may hold only part of a huge
+ * map: up to FULL_LIMIT shown topics it holds them all in tree order; beyond, the focused topic's
+ * path plus topics near the viewport. Updates are debounced and keyed (elements reused by id), so it
+ * never costs more than a few hundred DOM nodes per refresh.
+ */
+import { childIds, getNode, type MindMapState } from '../state/doc';
+import { depthOf, treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
+
+export const FULL_LIMIT = 1500;
+export const WINDOW_LIMIT = 200;
+
+export interface TreeHost {
+  state(): MindMapState;
+  isShown: IsShown;
+  shownCount(): number;
+  /** Shown topics near the viewport (large maps only). */
+  nearViewport(limit: number): string[];
+  onFocusChange(id: string | null, viaKeyboard: boolean): void;
+  onAction(action: TreeKeyAction): void;
+  onEdit(id: string): void;
+}
+
+/** The shown topics in tree pre-order (children in stored order), up to `limit`. */
+export function shownInOrder(s: MindMapState, shown: IsShown, limit = Infinity): string[] {
+  const out: string[] = [];
+  const stack = [s.rootId];
+  while (stack.length && out.length < limit) {
+    const id = stack.pop()!;
+    if (!shown(id) || !getNode(s, id)) continue;
+    out.push(id);
+    const kids = childIds(s, id);
+    for (let i = kids.length - 1; i >= 0; i--) if (shown(kids[i])) stack.push(kids[i]);
+  }
+  return out;
+}
+
+export class A11yTree {
+  readonly el: HTMLDivElement;
+  private items = new Map<string, HTMLDivElement>();
+  focusedId: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  hasFocus = false;
+
+  constructor(parent: HTMLElement, private readonly host: TreeHost) {
+    const el = document.createElement('div');
+    el.setAttribute('role', 'tree');
+    el.setAttribute('aria-label', 'Mind map');
+    el.className = 'mf-a11y-tree';
+    // Visually hidden but focusable and in the accessibility tree; the canvas draws the focus ring.
+    Object.assign(el.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    } satisfies Partial<CSSStyleDeclaration>);
+    parent.appendChild(el);
+    this.el = el;
+    el.addEventListener('keydown', this.onKey);
+    el.addEventListener('focusin', this.onFocusIn);
+    el.addEventListener('focusout', this.onFocusOut);
+    el.addEventListener('click', this.onClick);
+  }
+
+  /** Schedules a refresh (coalesced). */
+  invalidate(delay = 60): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.refresh();
+    }, delay);
+  }
+
+  refresh(): void {
+    const s = this.host.state();
+    const shown = this.host.isShown;
+    if (this.focusedId && (!getNode(s, this.focusedId) || !shown(this.focusedId))) {
+      this.focusedId = s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId;
+    }
+    const focus = this.focusedId ?? (s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId);
+    let ids: string[];
+    if (this.host.shownCount() <= FULL_LIMIT) {
+      ids = shownInOrder(s, shown, FULL_LIMIT);
+    } else {
+      const path: string[] = [];
+      let cur: string | null = focus;
+      for (let guard = s.nodes.n; cur !== null && guard > 0; guard--) {
+        path.push(cur);
+        cur = getNode(s, cur)?.parentId ?? null;
+      }
+      path.reverse();
+      const seen = new Set(path);
+      ids = path.slice();
+      for (const id of this.host.nearViewport(WINDOW_LIMIT)) {
+        if (!seen.has(id)) {
+          seen.add(id);
+          ids.push(id);
+        }
+      }
+    }
+    const next = new Map<string, HTMLDivElement>();
+    const list: HTMLDivElement[] = [];
+    for (const id of ids) {
+      const node = getNode(s, id);
+      if (!node) continue;
+      let el = this.items.get(id);
+      if (!el) {
+        el = document.createElement('div');
+        el.setAttribute('role', 'treeitem');
+        el.dataset.id = id;
+      }
+      const label = typeof node.data?.label === 'string' ? node.data.label : '';
+      if (el.textContent !== label) el.textContent = label;
+      setAttr(el, 'aria-level', String(depthOf(s, id) + 1));
+      const hasKids = childIds(s, id).length > 0;
+      if (hasKids) setAttr(el, 'aria-expanded', String(!!node.data?.expanded));
+      else el.removeAttribute('aria-expanded');
+      setAttr(el, 'aria-selected', String(s.selectedNodeId === id));
+      setAttr(el, 'tabindex', id === focus ? '0' : '-1');
+      next.set(id, el);
+      list.push(el);
+    }
+    const active = document.activeElement;
+    const hadFocus = active instanceof HTMLElement && this.el.contains(active);
+    // Reorder only when the order changed (cheap check), keeping focused element in place if possible.
+    const children = this.el.children;
+    let same = children.length === list.length;
+    for (let i = 0; same && i < list.length; i++) if (children[i] !== list[i]) same = false;
+    if (!same) this.el.replaceChildren(...list);
+    this.items = next;
+    this.focusedId = focus;
+    if (hadFocus) {
+      const el = this.items.get(focus);
+      if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+    }
+  }
+
+  /** Moves keyboard focus to a topic (DOM focus too when the tree has it or `takeFocus`). */
+  focus(id: string, takeFocus: boolean): void {
+    this.focusedId = id;
+    const wanted = takeFocus || this.hasFocus;
+    this.refresh();
+    if (wanted) this.items.get(id)?.focus({ preventScroll: true });
+  }
+
+  private onKey = (e: KeyboardEvent) => {
+    const id = this.focusedId;
+    if (!id) return;
+    if (e.key === 'F2') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.host.onEdit(id);
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const action = treeKeyAction(this.host.state(), id, e.key, this.host.isShown);
+    if (action.kind === 'none') {
+      if (e.key.startsWith('Arrow') || e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    if (action.kind === 'focus') {
+      this.focus(action.id, true);
+      this.host.onFocusChange(action.id, true);
+    } else {
+      this.host.onAction(action);
+    }
+  };
+
+  private onFocusIn = (e: FocusEvent) => {
+    this.hasFocus = true;
+    const t = e.target as HTMLElement;
+    const id = t?.dataset?.id;
+    if (id && id !== this.focusedId) this.focusedId = id;
+    this.host.onFocusChange(this.focusedId, true);
+  };
+
+  private onFocusOut = (e: FocusEvent) => {
+    const next = e.relatedTarget as Node | null;
+    if (next && this.el.contains(next)) return;
+    this.hasFocus = false;
+    this.host.onFocusChange(this.focusedId, false);
+  };
+
+  private onClick = (e: MouseEvent) => {
+    const id = (e.target as HTMLElement)?.dataset?.id;
+    if (id) {
+      this.focus(id, true);
+      this.host.onAction({ kind: 'select', id });
+    }
+  };
+
+  destroy(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.el.remove();
+  }
+}
+
+function setAttr(el: HTMLElement, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}

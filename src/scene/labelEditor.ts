@@ -1,0 +1,91 @@
+/**
+ * In-place label editing: a DOM text field laid over the topic card. Enter commits, Escape cancels,
+ * leaving the field commits. The caller positions it (screen rectangle of the card).
+ */
+export interface LabelEditorCallbacks {
+  commit(id: string, text: string): void;
+  cancel(id: string): void;
+}
+
+export class LabelEditor {
+  readonly input: HTMLInputElement;
+  editingId: string | null = null;
+
+  constructor(parent: HTMLElement, private readonly cb: LabelEditorCallbacks) {
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.setAttribute('aria-label', 'Edit topic title');
+    input.dataset.testid = 'label-editor';
+    input.spellcheck = false;
+    Object.assign(input.style, {
+      position: 'absolute',
+      display: 'none',
+      zIndex: '10',
+      boxSizing: 'border-box',
+      border: '2px solid #38bdf8',
+      borderRadius: '8px',
+      outline: 'none',
+      padding: '0 10px',
+      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      fontWeight: '500',
+    } satisfies Partial<CSSStyleDeclaration>);
+    input.addEventListener('keydown', this.onKey);
+    input.addEventListener('blur', this.onBlur);
+    input.addEventListener('pointerdown', (e) => e.stopPropagation());
+    parent.appendChild(input);
+    this.input = input;
+  }
+
+  open(id: string, label: string, rect: { x: number; y: number; width: number; height: number }, zoom: number, colors: { bg: string; fg: string }): void {
+    this.editingId = id;
+    const s = this.input.style;
+    s.display = 'block';
+    this.place(rect, zoom);
+    s.background = colors.bg;
+    s.color = colors.fg;
+    this.input.value = label;
+    this.input.focus();
+    this.input.select();
+  }
+
+  place(rect: { x: number; y: number; width: number; height: number }, zoom: number): void {
+    const s = this.input.style;
+    s.left = `${rect.x}px`;
+    s.top = `${rect.y}px`;
+    s.width = `${Math.max(120, rect.width)}px`;
+    s.height = `${Math.max(28, rect.height)}px`;
+    s.fontSize = `${Math.max(12, 13 * zoom)}px`;
+  }
+
+  private close(): string | null {
+    const id = this.editingId;
+    this.editingId = null;
+    this.input.style.display = 'none';
+    return id;
+  }
+
+  private onKey = (e: KeyboardEvent) => {
+    e.stopPropagation();
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const text = this.input.value;
+      const id = this.close();
+      if (id) this.cb.commit(id, text);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      const id = this.close();
+      if (id) this.cb.cancel(id);
+    }
+  };
+
+  private onBlur = () => {
+    if (!this.editingId) return;
+    const text = this.input.value;
+    const id = this.close();
+    if (id) this.cb.commit(id, text);
+  };
+
+  destroy(): void {
+    this.input.remove();
+  }
+}

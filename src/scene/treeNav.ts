@@ -1,0 +1,99 @@
+/**
+ * Keyboard navigation over the shown topics, computed from the state (not from the DOM mirror, which
+ * may hold only part of a huge map). All moves are O(depth + siblings).
+ */
+import { childIds, getNode, type MindMapState } from '../state/doc';
+
+export type IsShown = (id: string) => boolean;
+
+function shownKids(s: MindMapState, id: string, shown: IsShown): string[] {
+  const out: string[] = [];
+  for (const k of childIds(s, id)) if (shown(k)) out.push(k);
+  return out;
+}
+
+/** Children are shown when the topic is expanded, or during a search when they are in the shown set. */
+function openKids(s: MindMapState, id: string, shown: IsShown): string[] {
+  return shownKids(s, id, shown);
+}
+
+export function nextShown(s: MindMapState, id: string, shown: IsShown): string | null {
+  const kids = openKids(s, id, shown);
+  if (kids.length) return kids[0];
+  let cur: string | null = id;
+  for (let guard = s.nodes.n; cur !== null && guard > 0; guard--) {
+    const node = getNode(s, cur);
+    if (!node || node.parentId === null) return null;
+    const sibs = shownKids(s, node.parentId, shown);
+    const i = sibs.indexOf(cur);
+    if (i >= 0 && i < sibs.length - 1) return sibs[i + 1];
+    cur = node.parentId;
+  }
+  return null;
+}
+
+export function prevShown(s: MindMapState, id: string, shown: IsShown): string | null {
+  const node = getNode(s, id);
+  if (!node || node.parentId === null) return null;
+  const sibs = shownKids(s, node.parentId, shown);
+  const i = sibs.indexOf(id);
+  if (i <= 0) return node.parentId;
+  let cur = sibs[i - 1];
+  for (let guard = s.nodes.n; guard > 0; guard--) {
+    const kids = openKids(s, cur, shown);
+    if (!kids.length) return cur;
+    cur = kids[kids.length - 1];
+  }
+  return cur;
+}
+
+export function depthOf(s: MindMapState, id: string): number {
+  let d = 0;
+  let cur = getNode(s, id)?.parentId ?? null;
+  for (let guard = s.nodes.n; cur !== null && guard > 0; guard--) {
+    d++;
+    cur = getNode(s, cur)?.parentId ?? null;
+  }
+  return d;
+}
+
+export type TreeKeyAction =
+  | { kind: 'focus'; id: string }
+  | { kind: 'expand'; id: string }
+  | { kind: 'collapse'; id: string }
+  | { kind: 'select'; id: string }
+  | { kind: 'none' };
+
+/** What a key does on the focused topic (WAI-ARIA tree pattern). */
+export function treeKeyAction(s: MindMapState, id: string, key: string, shown: IsShown): TreeKeyAction {
+  const node = getNode(s, id);
+  if (!node) return { kind: 'none' };
+  const hasKids = childIds(s, id).length > 0;
+  switch (key) {
+    case 'ArrowDown': {
+      const n = nextShown(s, id, shown);
+      return n ? { kind: 'focus', id: n } : { kind: 'none' };
+    }
+    case 'ArrowUp': {
+      const p = prevShown(s, id, shown);
+      return p ? { kind: 'focus', id: p } : { kind: 'none' };
+    }
+    case 'ArrowRight': {
+      if (!hasKids) return { kind: 'none' };
+      if (!node.data.expanded) return { kind: 'expand', id };
+      const kids = shownKids(s, id, shown);
+      return kids.length ? { kind: 'focus', id: kids[0] } : { kind: 'none' };
+    }
+    case 'ArrowLeft': {
+      if (hasKids && node.data.expanded) return { kind: 'collapse', id };
+      return node.parentId !== null ? { kind: 'focus', id: node.parentId } : { kind: 'none' };
+    }
+    case 'Home':
+      return { kind: 'focus', id: s.rootId };
+    case 'Enter':
+    case ' ':
+      return { kind: 'select', id };
+    default:
+      return { kind: 'none' };
+  }
+}

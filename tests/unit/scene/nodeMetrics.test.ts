@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { approximateCharWidth, layoutLabel, MetricsCache, TextMeasurer, truncateToWidth } from '../../../src/scene/nodeMetrics';
+import { NODE_MAX_WIDTH, NODE_MIN_WIDTH } from '../../../src/state/model';
+
+const m = new TextMeasurer(() => 7);
+
+describe('topic width and label', () => {
+  test('short labels get the minimum width', () => {
+    const r = layoutLabel(m, 'Hi');
+    expect(r.width).toBe(NODE_MIN_WIDTH);
+    expect(r.lines).toEqual(['Hi']);
+  });
+
+  test('width grows with the label up to the maximum', () => {
+    const r = layoutLabel(m, 'x'.repeat(20)); // 140 + 24
+    expect(r.width).toBe(164);
+    expect(r.lines.length).toBe(1);
+  });
+
+  test('long labels wrap at spaces into two lines, then ellipsis', () => {
+    const words = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
+    const r = layoutLabel(m, words);
+    expect(r.width).toBe(NODE_MAX_WIDTH);
+    expect(r.lines.length).toBe(2);
+    expect(r.lines[0].endsWith(' ')).toBe(false);
+    expect(r.lines[1].endsWith('…')).toBe(true);
+    for (const line of r.lines) expect(m.width(line)).toBeLessThanOrEqual(NODE_MAX_WIDTH - 24);
+  });
+
+  test('a single word longer than a line is broken', () => {
+    const r = layoutLabel(m, 'a'.repeat(60));
+    expect(r.lines.length).toBe(2);
+    expect(r.lines[0].length).toBe(28);
+  });
+
+  test('non-string labels do not crash', () => {
+    expect(layoutLabel(m, undefined).lines).toEqual(['']);
+    expect(layoutLabel(m, 42).lines).toEqual(['42']);
+  });
+
+  test('truncate', () => {
+    expect(truncateToWidth(m, 'abc', 100)).toBe('abc');
+    expect(truncateToWidth(m, 'abcdefghij', 35)).toBe('abcd…');
+  });
+
+  test('char widths are measured once each', () => {
+    let calls = 0;
+    const counted = new TextMeasurer((ch) => {
+      calls++;
+      return approximateCharWidth(ch);
+    });
+    counted.width('hello hello hello');
+    expect(calls).toBe(5); // h e l o and space
+  });
+
+  test('cache re-measures only when the label changes', () => {
+    const cache = new MetricsCache(m);
+    const a = cache.get('x', 'Label');
+    expect(cache.get('x', 'Label')).toBe(a);
+    expect(cache.get('x', 'Other label')).not.toBe(a);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { MindMapStore } from '../../../src/state/store';
+import { addChild, setExpanded } from '../../../src/state/operations';
+import { setIdGenerator } from '../../../src/state/ids';
+import { computeVisibleIds } from '../../../src/state/tree';
+import { nextShown, prevShown, treeKeyAction } from '../../../src/scene/treeNav';
+import { shownInOrder } from '../../../src/scene/a11yTree';
+
+function build() {
+  let i = 0;
+  setIdGenerator(() => `t${++i}`);
+  const store = new MindMapStore();
+  const a = addChild(store, 'root', 'A')!; // t1
+  const a1 = addChild(store, a, 'A1')!; // t2
+  const a2 = addChild(store, a, 'A2')!; // t3
+  const b = addChild(store, 'root', 'B')!; // t4
+  setIdGenerator(null);
+  return { store, a, a1, a2, b };
+}
+
+describe('keyboard tree navigation', () => {
+  test('down/up walk the shown topics in tree order', () => {
+    const { store, a, a1, a2, b } = build();
+    const s = store.getState();
+    const vis = computeVisibleIds(s);
+    const shown = (id: string) => vis.has(id);
+    expect(shownInOrder(s, shown)).toEqual(['root', a, a1, a2, b]);
+    expect(nextShown(s, 'root', shown)).toBe(a);
+    expect(nextShown(s, a2, shown)).toBe(b);
+    expect(nextShown(s, b, shown)).toBeNull();
+    expect(prevShown(s, b, shown)).toBe(a2);
+    expect(prevShown(s, a, shown)).toBe('root');
+    expect(prevShown(s, 'root', shown)).toBeNull();
+  });
+
+  test('collapsed topics are skipped over', () => {
+    const { store, a, b } = build();
+    setExpanded(store, a, false);
+    const s = store.getState();
+    const vis = computeVisibleIds(s);
+    const shown = (id: string) => vis.has(id);
+    expect(nextShown(s, a, shown)).toBe(b);
+    expect(prevShown(s, b, shown)).toBe(a);
+  });
+
+  test('right expands then enters, left collapses then leaves, enter selects', () => {
+    const { store, a, a1 } = build();
+    setExpanded(store, a, false);
+    let s = store.getState();
+    let vis = computeVisibleIds(s);
+    const shown = (id: string) => vis.has(id);
+    expect(treeKeyAction(s, a, 'ArrowRight', shown)).toEqual({ kind: 'expand', id: a });
+    setExpanded(store, a, true);
+    s = store.getState();
+    vis = computeVisibleIds(s);
+    expect(treeKeyAction(s, a, 'ArrowRight', shown)).toEqual({ kind: 'focus', id: a1 });
+    expect(treeKeyAction(s, a, 'ArrowLeft', shown)).toEqual({ kind: 'collapse', id: a });
+    expect(treeKeyAction(s, a1, 'ArrowLeft', shown)).toEqual({ kind: 'focus', id: a });
+    expect(treeKeyAction(s, a1, 'ArrowRight', shown)).toEqual({ kind: 'none' });
+    expect(treeKeyAction(s, a1, 'Enter', shown)).toEqual({ kind: 'select', id: a1 });
+    expect(treeKeyAction(s, a1, ' ', shown)).toEqual({ kind: 'select', id: a1 });
+  });
+});
