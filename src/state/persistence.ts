@@ -252,11 +252,15 @@ export interface PersistenceOptions {
   maxWaitMs?: number;
   timers?: Timers;
   now?: () => number;
+  /** Text longer than this is not offered to localStorage. */
+  localMaxChars?: number;
 }
 
 export const SAVE_DEBOUNCE_MS = 500;
-/** From this size on, saves to IndexedDB are serialised in slices (smaller maps take a few ms). */
+/** From this size on, saves are serialised in slices (smaller maps take a few ms in one go). */
 export const SLICED_SAVE_MIN_NODES = 5000;
+/** Browsers give localStorage about 5 million characters; bigger text goes straight to IndexedDB. */
+export const LOCAL_MAX_CHARS = 5_000_000;
 export const SAVE_MAX_WAIT_MS = 5000;
 
 const defaultTimers: Timers = {
@@ -271,7 +275,7 @@ export function changesStoredMap(changes: ChangeSet): boolean {
 
 /**
  * Saves the store's map after changes (debounced). Use: `await load()`, put the state into the
- * store, then `attach(store)`; call `flush()` on pagehide / visibilitychange.
+ * store, then `attach(store)`; call `flush({ urgent: true })` on pagehide / visibilitychange.
  */
 export class Persistence {
   private readonly storage: KeyValueStorage | null;
@@ -280,6 +284,7 @@ export class Persistence {
   private readonly maxWaitMs: number;
   private readonly timers: Timers;
   private readonly now: () => number;
+  private readonly localMaxChars: number;
 
   private status: PersistenceStatus = { saving: false, error: null, lastSavedAt: null, location: 'local' };
   private readonly statusListeners = new Set<(status: PersistenceStatus) => void>();
@@ -301,6 +306,7 @@ export class Persistence {
     this.maxWaitMs = options.maxWaitMs ?? SAVE_MAX_WAIT_MS;
     this.timers = options.timers ?? defaultTimers;
     this.now = options.now ?? Date.now;
+    this.localMaxChars = options.localMaxChars ?? LOCAL_MAX_CHARS;
   }
 
   /** Loads the stored map; if it could be neither read nor backed up, saving stays off. */
@@ -342,14 +348,15 @@ export class Persistence {
   }
 
   /**
-   * Saves pending changes now. The localStorage write happens before this returns (so it survives
-   * pagehide); the promise settles when any IndexedDB write is done.
+   * Saves pending changes now; the promise settles when the write is done. Big maps are serialised in
+   * slices in the background; `urgent` (pagehide) serialises at once, so the localStorage write
+   * happens before this returns.
    */
-  flush(): Promise<void> {
+  flush(options: { urgent?: boolean } = {}): Promise<void> {
     this.cancelTimer();
     if (this.dirtySince === null || !this.store) return this.largeQueue;
     this.dirtySince = null;
-    return this.write(this.store.getState());
+    return this.write(this.store.getState(), options.urgent ?? false);
   }
 
   private markDirty(): void {
@@ -369,50 +376,68 @@ export class Persistence {
     this.timer = null;
   }
 
-  private write(state: MindMapState): Promise<void> {
+  private write(state: MindMapState, urgent: boolean): Promise<void> {
     if (this.blocked || !this.storage) return this.fail('unavailable');
     const seq = ++this.seq;
-    // A map already too big for localStorage goes straight to IndexedDB, serialised in slices.
-    if (this.large && this.status.location === 'indexeddb' && state.nodes.n >= SLICED_SAVE_MIN_NODES) {
-      const pause = () => new Promise<void>((resolve) => this.timers.setTimeout(resolve, 0));
-      return this.writeLarge(this.large, this.storage, seq, () => serializeMapSliced(state, pause));
-    }
+    if (!urgent && state.nodes.n >= SLICED_SAVE_MIN_NODES) return this.queue(() => this.writeSliced(state, seq));
     let json: string;
     try {
       json = serializeMap(state);
     } catch {
       return this.fail('unavailable');
     }
-    try {
-      this.storage.setItem(STORAGE_KEY, json);
-    } catch (error) {
-      if (!isQuotaError(error)) return this.fail('unavailable');
-      return this.large ? this.writeLarge(this.large, this.storage, seq, async () => json) : this.fail('quota');
-    }
-    const wasLarge = this.status.location === 'indexeddb';
-    this.succeed('local');
-    if (wasLarge) this.dropLargeCopy();
-    return Promise.resolve();
+    return this.place(json, seq, (write) => this.queue(write));
   }
 
-  private writeLarge(large: LargeStore, storage: KeyValueStorage, seq: number, text: () => Promise<string>): Promise<void> {
+  /**
+   * Puts serialised text where it fits: localStorage (synchronously, so a pagehide flush lands), or
+   * IndexedDB with a pointer left in localStorage. `runLarge` decides how the async write is run.
+   */
+  private place(json: string, seq: number, runLarge: (write: () => Promise<void>) => Promise<void>): Promise<void> {
+    const storage = this.storage!;
+    if (json.length <= this.localMaxChars) {
+      try {
+        storage.setItem(STORAGE_KEY, json);
+        const wasLarge = this.status.location === 'indexeddb';
+        this.succeed('local');
+        if (wasLarge) this.dropLargeCopy();
+        return Promise.resolve();
+      } catch (error) {
+        if (!isQuotaError(error)) return this.fail('unavailable');
+      }
+    }
+    const large = this.large;
+    if (!large) return this.fail('quota');
+    return runLarge(() => this.writeLarge(large, storage, seq, json));
+  }
+
+  /** Serialises in slices (inside the queue), then places the text. */
+  private async writeSliced(state: MindMapState, seq: number): Promise<void> {
+    if (seq !== this.seq) return; // a newer save replaces this one
+    const pause = () => new Promise<void>((resolve) => this.timers.setTimeout(resolve, 0));
+    const json = await serializeMapSliced(state, pause);
+    if (seq !== this.seq) return;
+    await this.place(json, seq, (write) => write());
+  }
+
+  private async writeLarge(large: LargeStore, storage: KeyValueStorage, seq: number, json: string): Promise<void> {
+    if (seq !== this.seq) return;
+    try {
+      await large.set(STORAGE_KEY, json);
+      if (seq !== this.seq) return;
+      storage.setItem(STORAGE_KEY, POINTER_JSON);
+      this.succeed('indexeddb');
+    } catch {
+      // Whatever failed, the map did not fit where it could go.
+      if (seq === this.seq) void this.fail('quota');
+    }
+  }
+
+  /** Runs async saves one after another, with `saving` true while any is pending. */
+  private queue(task: () => Promise<void>): Promise<void> {
     this.largeWrites++;
     this.setStatus({ saving: true });
-    const task = this.largeQueue.then(async () => {
-      if (seq !== this.seq) return; // a newer save replaces this one
-      try {
-        const json = await text();
-        if (seq !== this.seq) return;
-        await large.set(STORAGE_KEY, json);
-        if (seq !== this.seq) return;
-        storage.setItem(STORAGE_KEY, POINTER_JSON);
-        this.succeed('indexeddb');
-      } catch {
-        // Whatever failed, the map did not fit where it could go.
-        if (seq === this.seq) void this.fail('quota');
-      }
-    });
-    this.largeQueue = task.finally(() => {
+    this.largeQueue = this.largeQueue.then(task).finally(() => {
       if (--this.largeWrites === 0) this.setStatus({ saving: false });
     });
     return this.largeQueue;

@@ -294,17 +294,40 @@ describe('IndexedDB fallback', () => {
     expect(pauses).toBeGreaterThanOrEqual(3);
   });
 
-  it('saves a big map that already lives in IndexedDB straight there, without trying localStorage', async () => {
+  it('an urgent flush (pagehide) of a big map writes localStorage before returning', () => {
+    const storage = new MemoryStorage();
+    const store = new MindMapStore(buildState(wideSnapshot(SLICED_SAVE_MIN_NODES), 'root'));
+    const persistence = new Persistence({ storage });
+    persistence.attach(store);
+    rename(store, 'Leaving');
+    void persistence.flush({ urgent: true });
+    expect(storedLabel(storage)).toBe('Leaving');
+    persistence.detach();
+  });
+
+  it('a routine save of a big map is serialised in the background, then lands in localStorage', async () => {
+    const storage = new MemoryStorage();
+    const store = new MindMapStore(buildState(wideSnapshot(SLICED_SAVE_MIN_NODES), 'root'));
+    const persistence = new Persistence({ storage });
+    persistence.attach(store);
+    rename(store, 'Routine');
+    const done = persistence.flush();
+    expect(storage.data.has(STORAGE_KEY)).toBe(false);
+    expect(persistence.getStatus().saving).toBe(true);
+    await done;
+    expect(storedLabel(storage)).toBe('Routine');
+    expect(persistence.getStatus()).toMatchObject({ saving: false, error: null, location: 'local' });
+    persistence.detach();
+  });
+
+  it('saves a map too big for localStorage straight to IndexedDB, serialised in slices', async () => {
     const storage = new MemoryStorage();
     const large = new FakeLargeStore();
     const store = new MindMapStore(buildState(wideSnapshot(SLICED_SAVE_MIN_NODES), 'root'));
-    const persistence = new Persistence({ storage, large });
+    const persistence = new Persistence({ storage, large, localMaxChars: 1000 });
     persistence.attach(store);
     storage.maxValue = 1000;
-    rename(store, 'Big');
-    await persistence.flush();
-    expect(persistence.getStatus().location).toBe('indexeddb');
-    // Were the whole map offered to localStorage now, this non-quota failure would show as an error.
+    // Were the whole map offered to localStorage, this non-quota failure would show as an error.
     storage.failWith = () => new Error('unexpected write');
     rename(store, 'Bigger');
     await persistence.flush();

@@ -32,7 +32,7 @@ async function open(): Promise<EditorSession> {
   const store = new MindMapStore(loaded.state);
   persistence.attach(store);
   const visibility = new VisibilityView(store);
-  const flush = () => void persistence.flush();
+  const flush = () => void persistence.flush({ urgent: true });
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
