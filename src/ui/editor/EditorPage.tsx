@@ -1,9 +1,178 @@
-import { Center, Title } from '@mantine/core';
+/**
+ * The editor at /mindmap: the canvas full-screen with the chrome over it (Back to Home, tool panel,
+ * canvas controls, search banner, Edit Node panel, mobile bar, save warning). While the editor is
+ * open the dark look is forced on and page zoom is locked; both are restored on leaving.
+ */
+import { Button, Center, Loader, Stack, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { UiEffects } from '../../state/commands';
+import { MOBILE_MAX_WIDTH } from '../../state/model';
+import { useCommandHotkeys } from '../hooks/useCommandHotkeys';
+import { useForcedColorScheme } from '../hooks/useForcedColorScheme';
+import { useViewportLock } from '../hooks/useViewportLock';
+import { CanvasControls } from './CanvasControls';
+import { EditNodePanel } from './EditNodePanel/EditNodePanel';
+import { EditorContext, type EditorContextValue } from './EditorContext';
+import { getEditorSession, type EditorSession } from './editorSession';
+import type { CanvasHandle } from './canvasHandle';
+import { IconArrowLeft, IconTools } from './icons';
+import { loadNotice } from './loadNotice';
+import { MindMapCanvas } from './MindMapCanvas';
+import { MobileBar } from './MobileBar';
+import { notifyError } from './notify';
+import { SaveWarning } from './SaveStatus';
+import { SearchBanner } from './SearchBanner';
+import { ToolPanel } from './ToolPanel';
+import classes from './Editor.module.css';
+
+/** The load notice is shown once per page, not on every visit to the editor. */
+let loadNoticeShown = false;
 
 export function EditorPage() {
+  useForcedColorScheme('dark');
+  useViewportLock();
+  const [session, setSession] = useState<EditorSession | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    getEditorSession().then(
+      (s) => live && setSession(s),
+      (err: unknown) => {
+        console.error('The editor could not start', err);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
   return (
-    <Center mih="100vh">
-      <Title>Main Topic</Title>
-    </Center>
+    <div className={classes.page}>
+      {session ? (
+        <EditorShell session={session} />
+      ) : (
+        <Center className={classes.loader} role="status" aria-live="polite">
+          <Stack align="center" gap="sm">
+            {failed ? null : <Loader color="violet" />}
+            <Text size="sm" c="dimmed">
+              {failed ? 'The editor could not start. Please reload the page.' : 'Loading your mind map…'}
+            </Text>
+          </Stack>
+        </Center>
+      )}
+      <Button
+        component={Link}
+        to="/"
+        className={classes.backHome}
+        variant="default"
+        size="xs"
+        leftSection={<IconArrowLeft size={15} />}
+      >
+        Back to Home
+      </Button>
+    </div>
+  );
+}
+
+function EditorShell({ session }: { session: EditorSession }) {
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH - 0.02}px)`, window.innerWidth < MOBILE_MAX_WIDTH, {
+    getInitialValueInEffect: false,
+  });
+  const theme = useComputedColorScheme('dark', { getInitialValueInEffect: false });
+  const { setColorScheme } = useMantineColorScheme();
+  const [snapToGrid, setSnapToGrid] = useState(false);
+  const [performanceMode, setPerformanceMode] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const canvas = useRef<CanvasHandle | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const ui = useMemo<UiEffects>(
+    () => ({
+      focusSearch: () => {
+        if (isMobile) setToolsOpen(true);
+        // The panel may have to mount first (mobile).
+        requestAnimationFrame(() => {
+          searchRef.current?.focus();
+          searchRef.current?.select();
+        });
+      },
+      editLabel: (id) => canvas.current?.editLabel?.(id),
+    }),
+    [isMobile],
+  );
+  useCommandHotkeys(session.store, ui);
+
+  const toggleTheme = useCallback(() => setColorScheme(theme === 'dark' ? 'light' : 'dark'), [setColorScheme, theme]);
+
+  const value = useMemo<EditorContextValue>(
+    () => ({ session, canvas, ui, isMobile, theme, toggleTheme }),
+    [session, ui, isMobile, theme, toggleTheme],
+  );
+
+  useEffect(() => {
+    if (loadNoticeShown) return;
+    loadNoticeShown = true;
+    const notice = loadNotice(session.loaded);
+    if (!notice) return;
+    notifications.show({
+      title: notice.title,
+      message: notice.message,
+      color: notice.severity === 'error' ? 'red' : 'yellow',
+      autoClose: false,
+      position: 'top-center',
+    });
+  }, [session]);
+
+  const onReady = useCallback((handle: CanvasHandle) => {
+    canvas.current = handle;
+    // Test and benchmark hook, as the session's.
+    const w = window as unknown as { __mindflow?: Record<string, unknown> };
+    w.__mindflow = { ...(w.__mindflow ?? {}), scene: handle };
+  }, []);
+
+  const showTools = !isMobile || toolsOpen;
+
+  return (
+    <EditorContext.Provider value={value}>
+      <div className={classes.canvasHost} data-canvas-host>
+        <MindMapCanvas
+          store={session.store}
+          visibility={session.visibility}
+          theme={theme}
+          performanceMode={performanceMode}
+          snapToGrid={snapToGrid}
+          onReady={onReady}
+          onError={(m) => notifyError('Not possible', m)}
+        />
+      </div>
+      {isMobile ? (
+        <Button
+          className={classes.toolsToggle}
+          variant={toolsOpen ? 'filled' : 'default'}
+          size="xs"
+          leftSection={<IconTools size={15} />}
+          aria-expanded={toolsOpen}
+          aria-controls="mf-tool-panel"
+          onClick={() => setToolsOpen((o) => !o)}
+        >
+          Toggle tools
+        </Button>
+      ) : null}
+      <ToolPanel id="mf-tool-panel" hidden={!showTools} searchRef={searchRef} performanceMode={performanceMode} />
+      <CanvasControls
+        snapToGrid={snapToGrid}
+        onSnapToGrid={setSnapToGrid}
+        performanceMode={performanceMode}
+        onPerformanceMode={setPerformanceMode}
+      />
+      <SearchBanner />
+      {isMobile ? <MobileBar /> : null}
+      <EditNodePanel />
+      <SaveWarning />
+    </EditorContext.Provider>
   );
 }

@@ -1,0 +1,99 @@
+/** The tool panel (top left): title, shortcuts help, search, map actions, export/import/templates, history. */
+import { Button, Divider, Group, Paper, SimpleGrid, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Ref } from 'react';
+import { useEditor } from './EditorContext';
+import { ExportMenu } from './ExportMenu';
+import { SaveIndicator } from './SaveStatus';
+import { SearchBox } from './SearchBox';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { useCommand } from './useCommand';
+import { ClearMapDialog } from './dialogs/ClearMapDialog';
+import { ImportDialog } from './dialogs/ImportDialog';
+import { TemplatesDialog } from './dialogs/TemplatesDialog';
+import { IconEraser, IconPlus, IconRedo, IconTrash, IconUndo } from './icons';
+import classes from './Editor.module.css';
+
+export interface ToolPanelProps {
+  searchRef: Ref<HTMLInputElement>;
+  performanceMode: boolean;
+  id?: string;
+  /** Hidden (not unmounted) on mobile while toggled off, so its state and dialogs survive. */
+  hidden?: boolean;
+}
+
+export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelProps) {
+  const { canvas } = useEditor();
+  const addNode = useCommand('addNode');
+  const deleteSelected = useCommand('deleteSelected');
+  const addTaskList = useCommand('addTaskList');
+  const undo = useCommand('undo');
+  const redo = useCommand('redo');
+  const clearMap = useCommand('clearMap');
+  const [importOpen, importHandlers] = useDisclosure(false);
+  const [templatesOpen, templatesHandlers] = useDisclosure(false);
+  const [clearOpen, clearHandlers] = useDisclosure(false);
+
+  return (
+    <Paper component="aside" id={id} className={classes.toolPanel} data-hidden={hidden || undefined} shadow="md" withBorder aria-label="Tools">
+      <Title order={2} className={classes.panelTitle}>
+        Mind Map Builder
+      </Title>
+      <ShortcutsHelp />
+      <SearchBox inputRef={searchRef} />
+      <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+        <Button size="xs" px={6} leftSection={<IconPlus size={14} />} onClick={addNode.run} title={addNode.title}>
+          {addNode.label}
+        </Button>
+        <Button size="xs" px={6} variant="light" onClick={addTaskList.run}>
+          {addTaskList.label}
+        </Button>
+        {deleteSelected.enabled ? (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={15} />}
+            onClick={deleteSelected.run}
+            title={deleteSelected.title}
+            style={{ gridColumn: '1 / -1' }}
+          >
+            {deleteSelected.label}
+          </Button>
+        ) : null}
+      </SimpleGrid>
+      <Divider />
+      <SimpleGrid cols={3} spacing={6} className={classes.fileRow}>
+        <ExportMenu performanceMode={performanceMode} />
+        <Button size="xs" px={4} variant="default" onClick={importHandlers.open}>
+          Import
+        </Button>
+        <Button size="xs" px={4} variant="default" onClick={templatesHandlers.open}>
+          Templates
+        </Button>
+      </SimpleGrid>
+      <Group gap={6} grow>
+        <Button size="xs" variant="default" leftSection={<IconUndo size={15} />} disabled={!undo.enabled} onClick={undo.run} title={undo.title}>
+          {undo.label}
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconRedo size={15} />} disabled={!redo.enabled} onClick={redo.run} title={redo.title}>
+          {redo.label}
+        </Button>
+      </Group>
+      <Button size="xs" variant="subtle" color="red" leftSection={<IconEraser size={15} />} onClick={clearHandlers.open}>
+        {clearMap.label}
+      </Button>
+      <SaveIndicator />
+      <ClearMapDialog
+        opened={clearOpen}
+        onClose={clearHandlers.close}
+        onConfirm={() => {
+          clearMap.run();
+          canvas.current?.fitView();
+        }}
+      />
+      <ImportDialog opened={importOpen} onClose={importHandlers.close} />
+      <TemplatesDialog opened={templatesOpen} onClose={templatesHandlers.close} />
+    </Paper>
+  );
+}

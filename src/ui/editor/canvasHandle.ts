@@ -1,0 +1,16 @@
+/**
+ * What the editor chrome asks of the canvas (src/ui/editor/MindMapCanvas.tsx hands it over through
+ * onReady). Every call is optional on our side: until the canvas is ready the chrome still works.
+ */
+export type CanvasTheme = 'light' | 'dark';
+
+export interface CanvasHandle {
+  fitView(padding?: number): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  setTheme?(theme: CanvasTheme): void;
+  setPerformanceMode?(on: boolean): void;
+  setSnapToGrid?(on: boolean): void;
+  editLabel?(id: string): void;
+  focusNode?(id: string): void;
+}

@@ -1,0 +1,107 @@
+/**
+ * "Templates": a radiogroup of template cards; "Apply Template" replaces the map with the chosen one
+ * (one undo step). The button looks and reads disabled until a template is chosen; pressing it anyway
+ * explains why with the spec's destructive toast.
+ */
+import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { applyTemplate } from '../../../state/importMap';
+import { MESSAGES } from '../../../state/model';
+import { useEditor } from '../EditorContext';
+import { notifyError, notifySuccess } from '../notify';
+import { TEMPLATES } from '../templates';
+import { templatePreview } from '../templates/previews';
+import { TemplateCard } from './TemplateCard';
+import classes from '../Editor.module.css';
+
+export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { session, canvas, theme, isMobile } = useEditor();
+  const [selected, setSelected] = useState<string | null>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const previews = useMemo(
+    () => (opened ? TEMPLATES.map((t) => templatePreview(t, theme)) : []),
+    [opened, theme],
+  );
+
+  const close = () => {
+    setSelected(null);
+    onClose();
+  };
+
+  const apply = () => {
+    const template = TEMPLATES.find((t) => t.id === selected);
+    if (!template) {
+      notifyError(MESSAGES.noTemplateTitle, MESSAGES.noTemplateBody);
+      return;
+    }
+    const result = applyTemplate(session.store, template);
+    if (!result.ok) {
+      notifyError('Template Not Applied', result.error);
+      return;
+    }
+    notifySuccess(MESSAGES.templateTitle, MESSAGES.templateBody);
+    close();
+    requestAnimationFrame(() => canvas.current?.fitView());
+  };
+
+  const onKeyDown = (index: number) => (e: KeyboardEvent<HTMLDivElement>) => {
+    const cols = isMobile ? 1 : 2;
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: cols, ArrowLeft: -1, ArrowUp: -cols };
+    if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      setSelected(TEMPLATES[index].id);
+      if (e.key === 'Enter' && selected === TEMPLATES[index].id) apply();
+      return;
+    }
+    const delta = moves[e.key];
+    if (delta === undefined) return;
+    e.preventDefault();
+    const next = (index + delta + TEMPLATES.length) % TEMPLATES.length;
+    setSelected(TEMPLATES[next].id);
+    group.current?.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus();
+  };
+
+  const focusIndex = Math.max(0, TEMPLATES.findIndex((t) => t.id === selected));
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Templates"
+      centered
+      size={880}
+      classNames={{ content: classes.templatesContent, body: classes.templatesBody }}
+    >
+      <div className={classes.templatesScroll}>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2 }}
+          spacing="sm"
+          role="radiogroup"
+          aria-label="Templates"
+          ref={group}
+          p={2}
+        >
+          {TEMPLATES.map((t, i) => (
+            <TemplateCard
+              key={t.id}
+              template={t}
+              preview={previews[i] ?? null}
+              checked={selected === t.id}
+              focusable={i === focusIndex}
+              onSelect={() => setSelected(t.id)}
+              onKeyDown={onKeyDown(i)}
+            />
+          ))}
+        </SimpleGrid>
+      </div>
+      <Group justify="flex-end" className={classes.templatesFooter}>
+        <Button variant="default" onClick={close}>
+          Cancel
+        </Button>
+        <Button data-disabled={selected === null || undefined} aria-disabled={selected === null || undefined} onClick={apply}>
+          Apply Template
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Draws a whole map with the plain 2D canvas API (off-screen, independent of the live WebGL view and
+ * its viewport): used by the PNG/PDF export and the template previews. Topics are rounded cards in the
+ * scene's look (theme colours, accent border, ROOT/TOPIC caption, label in up to two lines), edges are
+ * smooth-step or straight lines from the source's right handle to the target's left handle.
+ */
+import { computeVisibleIds } from '../../../state/tree';
+import { getNode, type MindMapState } from '../../../state/doc';
+import { tableForEach } from '../../../state/table';
+import type { MindNode } from '../../../state/model';
+import { CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
+import { edgePolyline } from '../../../scene/edgePaths';
+import { createMeasurer, layoutLabel, type TextMeasurer } from '../../../scene/nodeMetrics';
+import { EXPORT_MARGIN, planRaster, type Bounds, type RasterPlan } from './rasterPlan';
+
+export const EXPORT_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export interface ExportTheme {
+  background: string;
+  grid: string;
+  card: string;
+  text: string;
+  muted: string;
+}
+
+function hex(n: number): string {
+  return '#' + n.toString(16).padStart(6, '0');
+}
+
+export function exportTheme(name: 'light' | 'dark'): ExportTheme {
+  const t = THEMES[name];
+  return { background: hex(t.background), grid: hex(t.grid), card: hex(t.card), text: hex(t.text), muted: hex(t.muted) };
+}
+
+interface DrawNode {
+  node: MindNode;
+  width: number;
+  lines: string[];
+}
+
+export interface MapDrawing {
+  nodes: DrawNode[];
+  byId: Map<string, DrawNode>;
+  edges: { source: string; target: string; stroke: string; width: number; animated: boolean }[];
+  bounds: Bounds;
+}
+
+let measurer: TextMeasurer | null = null;
+
+/** Lays out what the map shows when no search filters it (collapsed branches stay hidden). */
+export function layoutMap(state: MindMapState): MapDrawing {
+  measurer ??= createMeasurer(EXPORT_FONT, LABEL_FONT_SIZE, '500');
+  const shown = computeVisibleIds({ ...state, searchQuery: '' });
+  const nodes: DrawNode[] = [];
+  const byId = new Map<string, DrawNode>();
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const id of shown) {
+    const node = getNode(state, id);
+    if (!node) continue;
+    const m = layoutLabel(measurer, node.data.label);
+    const d = { node, width: m.width, lines: m.lines };
+    nodes.push(d);
+    byId.set(id, d);
+    minX = Math.min(minX, node.position.x);
+    minY = Math.min(minY, node.position.y);
+    maxX = Math.max(maxX, node.position.x + m.width);
+    maxY = Math.max(maxY, node.position.y + NODE_HEIGHT);
+  }
+  const edges: MapDrawing['edges'] = [];
+  tableForEach(state.edges, (e) => {
+    if (byId.has(e.source) && byId.has(e.target)) {
+      edges.push({ source: e.source, target: e.target, stroke: e.style.stroke, width: e.style.strokeWidth, animated: e.animated });
+    }
+  });
+  if (nodes.length === 0) minX = minY = maxX = maxY = 0;
+  const m = EXPORT_MARGIN;
+  return { nodes, byId, edges, bounds: { minX: minX - m, minY: minY - m, maxX: maxX + m, maxY: maxY + m } };
+}
+
+function withAlpha(color: string, alpha: number): string {
+  const c = /^#[0-9a-f]{6}$/i.test(color) ? color : '#9b87f5';
+  const r = parseInt(c.slice(1, 3), 16), g = parseInt(c.slice(3, 5), 16), b = parseInt(c.slice(5, 7), 16);
+  return `rgba(${r},${g},${b},${alpha})`;
+}
+
+export interface DrawOptions {
+  theme: 'light' | 'dark';
+  /** Straight edges (performance mode) instead of smooth-step. */
+  straight?: boolean;
+  /** Dots every 24 world units, as on the canvas. */
+  grid?: boolean;
+}
+
+/** Draws the drawing into ctx, world → canvas by `scale` with the bounds' corner at (0, 0). */
+export function drawMap(ctx: CanvasRenderingContext2D, d: MapDrawing, plan: Pick<RasterPlan, 'scale' | 'width' | 'height'>, o: DrawOptions): void {
+  const theme = exportTheme(o.theme);
+  const { scale } = plan;
+  ctx.save();
+  ctx.fillStyle = theme.background;
+  ctx.fillRect(0, 0, plan.width, plan.height);
+  ctx.setTransform(scale, 0, 0, scale, -d.bounds.minX * scale, -d.bounds.minY * scale);
+
+  if (o.grid && scale * 24 >= 6) {
+    ctx.fillStyle = withAlpha(theme.grid, o.theme === 'dark' ? 0.28 : 0.45);
+    const gap = 24;
+    const r = 1 / Math.max(scale, 0.5);
+    for (let x = Math.ceil(d.bounds.minX / gap) * gap; x <= d.bounds.maxX; x += gap) {
+      for (let y = Math.ceil(d.bounds.minY / gap) * gap; y <= d.bounds.maxY; y += gap) ctx.fillRect(x - r / 2, y - r / 2, r, r);
+    }
+  }
+
+  // Edges, then cards over them.
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const pts: number[] = [];
+  for (const e of d.edges) {
+    const s = d.byId.get(e.source)!;
+    const t = d.byId.get(e.target)!;
+    pts.length = 0;
+    edgePolyline(
+      s.node.position.x + s.width,
+      s.node.position.y + NODE_HEIGHT / 2,
+      t.node.position.x,
+      t.node.position.y + NODE_HEIGHT / 2,
+      o.straight ? 'straight' : 'smoothstep',
+      pts,
+    );
+    ctx.beginPath();
+    ctx.moveTo(pts[0], pts[1]);
+    for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
+    ctx.strokeStyle = e.stroke || theme.muted;
+    ctx.lineWidth = e.width || 2;
+    ctx.setLineDash(e.animated ? [6, 4] : []);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+
+  const detailed = scale * LABEL_FONT_SIZE >= 3;
+  for (const { node, width, lines } of d.nodes) {
+    const { x, y } = node.position;
+    const color = node.data.color;
+    const root = node.type === 'root' || node.parentId === null;
+    ctx.beginPath();
+    ctx.roundRect(x, y, width, NODE_HEIGHT, CARD_RADIUS);
+    ctx.fillStyle = theme.card;
+    ctx.fill();
+    if (root) {
+      ctx.fillStyle = withAlpha(color, 0.22);
+      ctx.fill();
+    }
+    ctx.lineWidth = root ? 2.5 : 1.5;
+    ctx.strokeStyle = color;
+    ctx.stroke();
+    if (!detailed) continue;
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.roundRect(x + 7, y + 8, 4, 12, 2);
+    ctx.fill();
+    ctx.textBaseline = 'top';
+    ctx.font = `700 10px ${EXPORT_FONT}`;
+    ctx.fillStyle = root ? color : theme.muted;
+    ctx.fillText(root ? 'ROOT' : 'TOPIC', x + NODE_PAD_X + 4, y + 8);
+    if (node.data.priority && PRIORITY_COLORS[node.data.priority] !== undefined) {
+      const label = { low: 'Low', medium: 'Med', high: 'High' }[node.data.priority];
+      const bw = label.length * 6 + 10;
+      const pc = hex(PRIORITY_COLORS[node.data.priority]);
+      ctx.beginPath();
+      ctx.roundRect(x + width - 10 - bw, y + 7, bw, 14, 7);
+      ctx.fillStyle = withAlpha(pc, 0.22);
+      ctx.fill();
+      ctx.strokeStyle = pc;
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      ctx.font = `700 9px ${EXPORT_FONT}`;
+      ctx.fillStyle = theme.text;
+      ctx.fillText(label, x + width - 5 - bw, y + 9);
+    }
+    ctx.font = `500 ${LABEL_FONT_SIZE}px ${EXPORT_FONT}`;
+    ctx.fillStyle = theme.text;
+    const top = lines.length === 1 ? LABEL_TOP + LABEL_LINE_HEIGHT / 2 : LABEL_TOP;
+    lines.forEach((line, i) => ctx.fillText(line, x + NODE_PAD_X, y + top + i * LABEL_LINE_HEIGHT));
+  }
+  ctx.restore();
+}
+
+export interface RenderedMap {
+  canvas: HTMLCanvasElement;
+  plan: RasterPlan;
+  nodeCount: number;
+}
+
+/** Renders the whole map off-screen at up to `pixelRatio`, scaled down when it would be too big. */
+export function renderMapToCanvas(state: MindMapState, o: DrawOptions & { pixelRatio?: number; maxSide?: number; maxPixels?: number }): RenderedMap {
+  const drawing = layoutMap(state);
+  const plan = planRaster(drawing.bounds, o.pixelRatio, o.maxSide, o.maxPixels);
+  const canvas = document.createElement('canvas');
+  canvas.width = plan.width;
+  canvas.height = plan.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('Canvas 2D is not available');
+  drawMap(ctx, drawing, plan, o);
+  return { canvas, plan, nodeCount: drawing.nodes.length };
+}

@@ -1,0 +1,163 @@
+/**
+ * Import and Templates dialogs (desktop): file and paste import with the spec's messages, repairs
+ * note, the templates radiogroup, the "No Template Selected" toast and applying a template.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Session } from './browser';
+import { button, child, expectHidden, expectToast, expectVisible, labels, mapOf, nodeCount, openEditor, resetMap } from './editor.helpers';
+
+let session: Session;
+let page: Page;
+let dir: string;
+
+beforeAll(async () => {
+  session = await openEditor();
+  page = session.page;
+  dir = mkdtempSync(join(tmpdir(), 'mf-import-'));
+});
+
+afterAll(async () => {
+  await session?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await resetMap(page);
+});
+
+const openImport = async () => {
+  await button(page.getByRole('complementary', { name: 'Tools' }), 'Import').click();
+  const dialog = page.getByRole('dialog', { name: 'Import Mind Map' });
+  await expectVisible(dialog);
+  return dialog;
+};
+
+describe('Import dialog', () => {
+  it('imports pasted JSON; Import is disabled while empty; invalid JSON shows the message', async () => {
+    const dialog = await openImport();
+    const importBtn = button(dialog, 'Import');
+    expect(await importBtn.isDisabled()).toBe(true);
+    const paste = dialog.getByLabel('Paste JSON');
+    await paste.fill('   ');
+    expect(await importBtn.isDisabled()).toBe(true);
+
+    await paste.fill('{"nodes": "nope"}');
+    await importBtn.click();
+    await expectVisible(dialog.getByText('Invalid JSON data. Please check the format and try again.', { exact: true }));
+    await paste.fill('not json');
+    await importBtn.click();
+    await expectVisible(dialog.getByText('Invalid JSON data. Please check the format and try again.', { exact: true }));
+    expect(await nodeCount(page)).toBe(1);
+
+    await paste.fill(JSON.stringify(mapOf([child('a', 'Imported A'), child('b', 'Imported B', 'root', 200, 70)])));
+    await importBtn.click();
+    await expectHidden(dialog);
+    await expectToast(page, 'Import Successful', 'Imported mind map with 3 nodes');
+    expect(await labels(page)).toEqual(['Imported A', 'Imported B', 'Main Topic']);
+    // One undo step.
+    await page.keyboard.press('Control+z');
+    expect(await labels(page)).toEqual(['Main Topic']);
+  });
+
+  it('says briefly what the importer repaired', async () => {
+    const map = mapOf([child('a', 'Orphan', 'missing-parent')]);
+    map.edges = [];
+    const dialog = await openImport();
+    await dialog.getByLabel('Paste JSON').fill(JSON.stringify(map));
+    await button(dialog, 'Import').click();
+    const t = await expectToast(page, 'Import Successful', 'Imported mind map with');
+    expect(await t.textContent()).toContain('Some data was repaired');
+  });
+
+  it('imports a selected .json file (only .json offered), Cancel closes without change', async () => {
+    const dialog = await openImport();
+    const input = dialog.locator('input[type="file"]');
+    expect(await input.getAttribute('accept')).toContain('.json');
+    const good = join(dir, 'map.json');
+    writeFileSync(good, JSON.stringify(mapOf([child('f', 'From file')])));
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(dialog, 'Select JSON File').click()]);
+    await chooser.setFiles(good);
+    await expectHidden(dialog);
+    await expectToast(page, 'Import Successful', 'Imported mind map with 2 nodes');
+    expect(await labels(page)).toEqual(['From file', 'Main Topic']);
+
+    const again = await openImport();
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{ broken');
+    await again.locator('input[type="file"]').setInputFiles(bad);
+    await expectVisible(again.getByText('Invalid JSON data. Please check the format and try again.', { exact: true }));
+    // A file that cannot be read.
+    await again.locator('input[type="file"]').evaluate((el: HTMLInputElement) => {
+      const file = new File(['x'], 'gone.json', { type: 'application/json' });
+      Object.defineProperty(file, 'text', { value: () => Promise.reject(new DOMException('gone', 'NotReadableError')) });
+      const dt = new DataTransfer();
+      dt.items.add(file);
+      Object.defineProperty(el, 'files', { value: dt.files, configurable: true });
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await expectVisible(again.getByText('Error reading file. Please try again.', { exact: true }));
+    await button(again, 'Cancel').click();
+    await expectHidden(again);
+    expect(await labels(page)).toEqual(['From file', 'Main Topic']);
+  });
+});
+
+describe('Templates dialog', () => {
+  it('lists at least eight templates as radios, refuses to apply none, applies the chosen one', async () => {
+    await button(page.getByRole('complementary', { name: 'Tools' }), 'Templates').click();
+    const dialog = page.getByRole('dialog', { name: 'Templates' });
+    await expectVisible(dialog);
+    const box = (await dialog.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(800 * 0.6 + 1);
+
+    const group = dialog.getByRole('radiogroup', { name: 'Templates' });
+    const radios = group.getByRole('radio');
+    expect(await radios.count()).toBeGreaterThanOrEqual(8);
+    for (const name of ['SWOT Analysis', 'Quarterly OKRs', 'Product Roadmap', 'Project Plan (Work Breakdown)', 'Business Model Canvas', 'Competitive Analysis', 'Risk Register', 'Meeting Notes']) {
+      expect(await group.getByRole('radio', { name }).count(), name).toBe(1);
+    }
+    const swot = group.getByRole('radio', { name: 'SWOT Analysis' });
+    const text = (await swot.textContent()) ?? '';
+    expect(text).toMatch(/\d+ nodes/);
+    expect(text).toContain('Strategy');
+    expect(await swot.locator('img').count()).toBe(1);
+
+    const apply = button(dialog, 'Apply Template');
+    expect(await apply.isDisabled()).toBe(true);
+    await apply.click({ force: true });
+    await expectToast(page, 'No Template Selected', 'Please select a template first');
+    expect(await nodeCount(page)).toBe(1);
+
+    await swot.click();
+    expect(await swot.getAttribute('aria-checked')).toBe('true');
+    // Arrow keys move the choice.
+    await swot.press('ArrowRight');
+    expect(await group.getByRole('radio', { name: 'Quarterly OKRs' }).getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    expect(await swot.getAttribute('aria-checked')).toBe('true');
+    expect(await apply.isEnabled()).toBe(true);
+    await apply.click();
+    await expectHidden(dialog);
+    await expectToast(page, 'Template Applied', 'The selected template has been applied to your mind map');
+    const all = await labels(page);
+    expect(all).toContain('Strengths');
+    expect(all).toContain('Threats');
+    expect(all.length).toBe(17);
+    await page.keyboard.press('Control+z');
+    expect(await labels(page)).toEqual(['Main Topic']);
+  });
+
+  it('Cancel closes without applying', async () => {
+    await button(page.getByRole('complementary', { name: 'Tools' }), 'Templates').click();
+    const dialog = page.getByRole('dialog', { name: 'Templates' });
+    await dialog.getByRole('radio', { name: 'Risk Register' }).click();
+    await button(dialog, 'Cancel').click();
+    await expectHidden(dialog);
+    expect(await nodeCount(page)).toBe(1);
+    expect(session.consoleErrors).toEqual([]);
+  });
+});

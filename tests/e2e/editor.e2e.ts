@@ -1,0 +1,492 @@
+/**
+ * The editor at /mindmap on a desktop (1280×800): chrome, tool panel, keyboard shortcuts, the Edit
+ * Node panel, canvas controls, search, save failures and the stored-map notice. One browser for the
+ * file; each test starts from a fresh root-only map.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate reaches the app's window hook */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openApp, type Session } from './browser';
+import {
+  button,
+  child,
+  clickNode,
+  editPanel,
+  expectHidden,
+  expectToast,
+  expectVisible,
+  labels,
+  mapOf,
+  nodeCount,
+  nodeData,
+  resetMap,
+  searchQuery,
+  selectedId,
+  unexpectedErrors,
+  waitForEditor,
+} from './editor.helpers';
+
+let session: Session;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openApp();
+  page = session.page;
+  // A corrupt stored map: the editor keeps a backup and says so once.
+  await session.goto('/');
+  await page.evaluate(() => localStorage.setItem('mind-map-storage', '{"nodes": [oops'));
+  await session.goto('/mindmap');
+  await waitForEditor(page);
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+beforeEach(async () => {
+  await resetMap(page);
+});
+
+const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+const viewportMeta = () => page.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute('content') ?? null);
+
+describe('editor chrome', () => {
+  it('tells once that an unreadable stored map was kept as a backup', async () => {
+    // Shown at start-up (before beforeEach cleared the toasts): the notification stays until closed,
+    // so check the stored backup and reload to see it.
+    const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mind-map-storage:backup-')));
+    expect(backups.length).toBe(1);
+    // Let the reset map's debounced save finish first, so nothing overwrites the corrupt value.
+    await page.waitForTimeout(900);
+    await page.evaluate(() => localStorage.setItem('mind-map-storage', 'not json at all'));
+    await page.reload();
+    await waitForEditor(page);
+    const note = await expectToast(page, 'Saved map could not be fully read', 'mind-map-storage:backup-');
+    expect(await note.textContent()).toContain('nothing is lost');
+  });
+
+  it('forces the dark look and locks zoom while open, restoring both on leaving', async () => {
+    await session.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const before = await viewportMeta();
+    expect(await scheme()).toBe('light');
+    await session.goto('/mindmap');
+    await waitForEditor(page);
+    expect(await scheme()).toBe('dark');
+    expect(await viewportMeta()).toContain('user-scalable=no');
+    expect(await viewportMeta()).toContain('maximum-scale=1');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
+    expect(await viewportMeta()).toBe(before);
+    await page.goBack();
+    await waitForEditor(page);
+    expect(await scheme()).toBe('dark');
+    // A full page load away from the editor keeps the user's scheme too.
+    await session.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await scheme()).toBe('light');
+    await session.goto('/mindmap');
+    await waitForEditor(page);
+  });
+
+  it('shows the tool panel with every control and a shortcuts list from the registry', async () => {
+    const panel = page.getByRole('complementary', { name: 'Tools' });
+    await expectVisible(panel.getByRole('heading', { name: 'Mind Map Builder' }));
+    expect(await panel.getByPlaceholder('Search nodes...').isVisible()).toBe(true);
+    for (const name of ['Add Node', 'Add Task List', 'Export', 'Import', 'Templates', 'Undo', 'Redo', 'Clear Map']) {
+      expect(await button(panel, name).isVisible(), name).toBe(true);
+    }
+    expect(await button(panel, 'Delete Selected').count()).toBe(0);
+    expect(await button(panel, 'Undo').isDisabled()).toBe(true);
+    expect(await button(panel, 'Redo').isDisabled()).toBe(true);
+
+    const toggle = button(panel, 'Keyboard shortcuts');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = panel.getByRole('list', { name: 'Keyboard shortcuts' });
+    await expectVisible(list);
+    const text = (await list.textContent()) ?? '';
+    for (const s of ['Ctrl+N', 'Delete', 'Ctrl+Z', 'Ctrl+Shift+Z', 'Ctrl+Y', 'Tab', 'Enter', 'Ctrl+F', 'Escape', 'F2']) {
+      expect(text, s).toContain(s);
+    }
+    await toggle.click();
+    await expectHidden(list);
+  });
+
+  it('adds, deletes, adds a task list, undoes and redoes from the panel', async () => {
+    const panel = page.getByRole('complementary', { name: 'Tools' });
+    await button(panel, 'Add Node').click();
+    expect(await nodeCount(page)).toBe(2);
+    const first = await selectedId(page);
+    expect(first).not.toBe('root');
+    await expectVisible(button(panel, 'Delete Selected'));
+    await button(panel, 'Delete Selected').click();
+    expect(await nodeCount(page)).toBe(1);
+    expect(await selectedId(page)).toBeNull();
+    await expectHidden(button(panel, 'Delete Selected'));
+
+    await button(panel, 'Add Task List').click();
+    expect(await nodeCount(page)).toBe(5);
+    expect(await labels(page)).toEqual(['First task', 'Main Topic', 'Second task', 'Task List', 'Third task']);
+
+    await button(panel, 'Undo').click();
+    expect(await nodeCount(page)).toBe(1);
+    expect(await button(panel, 'Redo').isEnabled()).toBe(true);
+    await button(panel, 'Redo').click();
+    expect(await nodeCount(page)).toBe(5);
+
+    // The root selected: no "Delete Selected".
+    await clickNode(page, 'root');
+    expect(await button(panel, 'Delete Selected').count()).toBe(0);
+  });
+
+  it('asks before clearing the map, resets to the root, and the clear is undoable', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('a', 'Alpha'), child('b', 'Beta', 'root', 200, 70)])));
+    const panel = page.getByRole('complementary', { name: 'Tools' });
+    await button(panel, 'Clear Map').click();
+    const dialog = page.getByRole('dialog', { name: 'Clear the map?' });
+    await expectVisible(dialog);
+    await button(dialog, 'Cancel').click();
+    await expectHidden(dialog);
+    expect(await nodeCount(page)).toBe(3);
+
+    await button(panel, 'Clear Map').click();
+    await button(page.getByRole('dialog', { name: 'Clear the map?' }), 'Clear Map').click();
+    expect(await nodeCount(page)).toBe(1);
+    expect(await labels(page)).toEqual(['Main Topic']);
+    await button(panel, 'Undo').click();
+    expect(await labels(page)).toEqual(['Alpha', 'Beta', 'Main Topic']);
+  });
+
+  it('searches with a banner and count; "Clear search" and Escape clear it', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('a', 'Marketing plan'), child('b', 'Market research', 'root', 200, 70), child('c', 'Budget', 'root', 200, 140)])));
+    const search = page.getByPlaceholder('Search nodes...');
+    await search.fill('market');
+    const banner = page.getByRole('status', { name: 'Search results' });
+    await expectVisible(banner);
+    expect(await banner.textContent()).toContain('Showing results for "market"');
+    expect(await banner.textContent()).toContain('2 nodes found');
+    await button(banner, 'Clear search').click();
+    await expectHidden(banner);
+    expect(await searchQuery(page)).toBe('');
+    expect(await search.inputValue()).toBe('');
+
+    await search.fill('budget');
+    await expectVisible(banner);
+    expect(await banner.textContent()).toContain('1 node found');
+    // Escape in the field clears it…
+    await search.press('Escape');
+    await expectHidden(banner);
+    // …and on the canvas too.
+    await search.fill('plan');
+    await expectVisible(banner);
+    await search.evaluate((el) => (el as HTMLInputElement).blur());
+    await page.keyboard.press('Escape');
+    await expectHidden(banner);
+    expect(await search.inputValue()).toBe('');
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  it('Ctrl+N adds to the root or the selection, Delete removes (never the root), undo/redo keys', async () => {
+        await page.keyboard.press('Control+n');
+    expect(await nodeCount(page)).toBe(2);
+    const a = (await selectedId(page))!;
+    expect((await nodeData(page, a)).label).toBe('New Topic');
+    await page.keyboard.press('Control+n');
+    const b = (await selectedId(page))!;
+    expect(await page.evaluate((id) => {
+      for (const bk of (window as any).__mindflow.store.getState().nodes.b) if (id in bk) return bk[id].parentId;
+    }, b)).toBe(a);
+    await page.keyboard.press('Delete');
+    expect(await nodeCount(page)).toBe(2);
+    await clickNode(page, 'root');
+    await page.keyboard.press('Delete');
+    expect(await nodeCount(page)).toBe(2);
+
+    await page.keyboard.press('Control+z');
+    expect(await nodeCount(page)).toBe(3);
+    await page.keyboard.press('Control+Shift+z');
+    expect(await nodeCount(page)).toBe(2);
+    await page.keyboard.press('Control+z');
+    expect(await nodeCount(page)).toBe(3);
+    await page.keyboard.press('Control+y');
+    expect(await nodeCount(page)).toBe(2);
+  });
+
+  it('Tab adds a child and Enter a sibling, both starting label editing', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('a', 'Alpha')])));
+    await clickNode(page, 'a');
+    await page.keyboard.press('Tab');
+    expect(await nodeCount(page)).toBe(3);
+    const c = (await selectedId(page))!;
+    const editing = async () => page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && !el.closest('[aria-label="Edit Node"]') && !el.closest('aside') ? el.value : null;
+    });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT' || document.activeElement?.tagName === 'TEXTAREA');
+    expect(await editing()).toBe('New Topic');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Child of alpha');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => {
+      for (const bk of (window as any).__mindflow.store.getState().nodes.b) if (id in bk) return bk[id].data.label === 'Child of alpha';
+      return false;
+    }, c);
+    // Typing did not fire shortcuts: still 3 topics.
+    expect(await nodeCount(page)).toBe(3);
+
+    await clickNode(page, 'a');
+    await page.keyboard.press('Enter');
+    expect(await nodeCount(page)).toBe(4);
+    const sib = (await selectedId(page))!;
+    expect(await page.evaluate((id) => {
+      for (const bk of (window as any).__mindflow.store.getState().nodes.b) if (id in bk) return bk[id].parentId;
+    }, sib)).toBe('root');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT' || document.activeElement?.tagName === 'TEXTAREA');
+    await page.keyboard.press('Escape');
+  });
+
+  it('Ctrl+F focuses search; Escape clears search, then selection; nothing fires while typing', async () => {
+    await page.keyboard.press('Control+n');
+    expect(await nodeCount(page)).toBe(2);
+    await page.keyboard.press('Control+f');
+    const search = page.getByPlaceholder('Search nodes...');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('placeholder') === 'Search nodes...');
+    // Typing shortcuts into the field does nothing to the map.
+    await page.keyboard.type('New');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Control+n');
+    await page.keyboard.press('Tab');
+    expect(await nodeCount(page)).toBe(2);
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().searchQuery === 'New');
+    await search.evaluate((el) => (el as HTMLInputElement).blur());
+    await clickNode(page, 'root');
+    await page.keyboard.press('Escape');
+    expect(await searchQuery(page)).toBe('');
+    expect(await selectedId(page)).toBe('root');
+    await page.keyboard.press('Escape');
+    expect(await selectedId(page)).toBeNull();
+  });
+});
+
+describe('Edit Node panel', () => {
+  it('appears only with a selection, with badge, fields and a root-safe Delete', async () => {
+    expect(await editPanel(page).count()).toBe(0);
+    await clickNode(page, 'root');
+    const panel = editPanel(page);
+    await expectVisible(panel);
+    expect(await panel.getByText('Root', { exact: true }).isVisible()).toBe(true);
+    expect(await button(panel, 'Delete').isDisabled()).toBe(true);
+    const box = (await panel.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(280);
+    expect(box.width).toBeLessThanOrEqual(300);
+    expect(box.x + box.width).toBeGreaterThan(1280 - 60); // top right
+    expect(box.y).toBeLessThan(60);
+    expect(await panel.getByLabel('Title', { exact: true }).inputValue()).toBe('Main Topic');
+
+    const palette = panel.getByRole('group', { name: 'Color' }).getByRole('button');
+    expect(await palette.count()).toBe(15);
+    expect(await palette.first().getAttribute('aria-label')).toBe('#9b87f5');
+    expect(await button(panel, '#9b87f5').getAttribute('aria-pressed')).toBe('true');
+    for (const p of ['None', 'Low', 'Medium', 'High']) expect(await panel.getByRole('radio', { name: p }).count(), p).toBe(1);
+
+    await page.keyboard.press('Control+n');
+    await expectVisible(panel.getByText('Topic', { exact: true }));
+    expect(await button(panel, 'Delete').isEnabled()).toBe(true);
+    await button(panel, 'Delete').click();
+    expect(await nodeCount(page)).toBe(1);
+    await expectHidden(panel);
+  });
+
+  it('saves title, colour, priority, animation, notes, attachment and tags', async () => {
+    await page.keyboard.press('Control+n');
+    const id = (await selectedId(page))!;
+    const panel = editPanel(page);
+    await panel.getByLabel('Title', { exact: true }).fill('Launch plan');
+    await button(panel, '#ef4444').click();
+    expect(await button(panel, '#ef4444').getAttribute('aria-pressed')).toBe('true');
+    await panel.getByText('High', { exact: true }).click();
+
+    const advanced = button(panel, 'Advanced Options');
+    expect(await advanced.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.getByLabel('Notes').isVisible()).toBe(false);
+    await advanced.click();
+    expect(await advanced.getAttribute('aria-expanded')).toBe('true');
+    await panel.getByLabel('Animation').selectOption('bounce');
+    await panel.getByLabel('Notes').fill('Ship by Q3');
+    expect(await panel.getByLabel('Attachment Type').locator('option').allTextContents()).toEqual(['link', 'image', 'file']);
+    await panel.getByLabel('Attachment Type').selectOption('link');
+    await panel.getByLabel('Attachment URL').fill('https://example.com/plan');
+
+    const tagInput = panel.getByRole('textbox', { name: 'Tags' });
+    const add = button(panel, 'Add');
+    expect(await add.isDisabled()).toBe(true);
+    await tagInput.fill('   ');
+    expect(await add.isDisabled()).toBe(true);
+    await tagInput.fill('  launch  ');
+    await add.click();
+    await tagInput.fill('q3');
+    await tagInput.press('Enter');
+    await tagInput.fill('launch');
+    await tagInput.press('Enter');
+    await tagInput.fill('temp');
+    await tagInput.press('Enter');
+    const tagList = panel.getByRole('list', { name: 'Tags on this topic' });
+    expect(await tagList.getByRole('listitem').allTextContents()).toEqual(['launch', 'q3', 'temp']);
+    await button(panel, 'Remove tag temp').click();
+    expect(await tagList.getByRole('listitem').allTextContents()).toEqual(['launch', 'q3']);
+
+    await button(panel, 'Save Changes').click();
+    await expectToast(page, 'Node Updated', 'Your changes have been saved');
+    const data = await nodeData(page, id);
+    expect(data).toMatchObject({
+      label: 'Launch plan',
+      color: '#ef4444',
+      priority: 'high',
+      animation: 'bounce',
+      notes: 'Ship by Q3',
+      tags: ['launch', 'q3'],
+      attachment: { type: 'link', url: 'https://example.com/plan', title: 'https://example.com/plan' },
+    });
+
+    // Saved attachment: opens in a new tab without opener.
+    const open = panel.getByRole('link', { name: 'Open attachment' });
+    await expectVisible(open);
+    expect(await open.getAttribute('target')).toBe('_blank');
+    expect(await open.getAttribute('rel')).toContain('noopener');
+    expect(await open.getAttribute('href')).toBe('https://example.com/plan');
+
+    // Priority can be cleared; the save is one undo step.
+    await panel.getByText('None', { exact: true }).click();
+    await button(panel, 'Save Changes').click();
+    expect((await nodeData(page, id)).priority).toBeUndefined();
+    await page.keyboard.press('Control+z');
+    expect((await nodeData(page, id)).priority).toBe('high');
+  });
+
+  it('previews image attachments (placeholder on failure) and refuses unsafe URLs', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#3b82f6"/></svg>';
+    await page.route('https://images.example.test/**', (route) =>
+      route.fulfill(route.request().url().endsWith('ok.svg') ? { contentType: 'image/svg+xml', body: svg } : { contentType: 'image/png', body: 'not an image' }),
+    );
+    const map = mapOf([child('a', 'Picture')]);
+    (map.nodes[1].data as any).attachment = { type: 'image', url: 'https://images.example.test/ok.svg', title: 'Diagram' };
+    await resetMap(page, JSON.stringify(map));
+    await clickNode(page, 'a');
+    const panel = editPanel(page);
+    await expectVisible(panel.getByRole('link', { name: 'Open attachment' }));
+    const img = panel.getByRole('img', { name: 'Diagram' });
+    await expectVisible(img);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[aria-label="Edit Node"] img[alt="Diagram"]') as HTMLImageElement | null;
+      return !!el && el.complete && el.naturalWidth > 0;
+    });
+
+    await button(panel, 'Advanced Options').click();
+    await panel.getByLabel('Attachment URL').fill('https://images.example.test/broken.png');
+    await button(panel, 'Save Changes').click();
+    await expectVisible(panel.getByRole('img', { name: 'Image preview unavailable' }));
+
+    await panel.getByLabel('Attachment Type').selectOption('link');
+    await panel.getByLabel('Attachment URL').fill('javascript:alert(1)');
+    await button(panel, 'Save Changes').click();
+    await expectVisible(panel.getByText('This attachment cannot be opened', { exact: false }));
+    expect(await panel.getByRole('link', { name: 'Open attachment' }).count()).toBe(0);
+    await page.unroute('https://images.example.test/**');
+  });
+
+  it('is dragged by its header and kept partly on screen', async () => {
+    await clickNode(page, 'root');
+    const panel = editPanel(page);
+    const header = panel.getByRole('heading', { name: 'Edit Node' });
+    const start = (await panel.boundingBox())!;
+    const h = (await header.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x + h.width / 2 - 300, h.y + h.height / 2 + 200, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await panel.boundingBox())!;
+    expect(Math.round(moved.x - start.x)).toBe(-300);
+    expect(Math.round(moved.y - start.y)).toBe(200);
+    // Far off the right edge: it stays grabbable.
+    await page.mouse.move(h.x + h.width / 2 - 300, h.y + h.height / 2 + 200);
+    await page.mouse.down();
+    await page.mouse.move(5000, 5000, { steps: 3 });
+    await page.mouse.up();
+    const clamped = (await panel.boundingBox())!;
+    expect(clamped.x).toBeLessThanOrEqual(1280 - 80);
+    expect(clamped.y).toBeLessThanOrEqual(800 - 44);
+    await page.mouse.move(clamped.x + 20, clamped.y + 15);
+    await page.mouse.down();
+    await page.mouse.move(-5000, -5000, { steps: 3 });
+    await page.mouse.up();
+    const left = (await panel.boundingBox())!;
+    expect(left.x + left.width).toBeGreaterThanOrEqual(80);
+    expect(left.y).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('canvas controls and saving', () => {
+  it('zooms, fits, toggles snap/performance (aria-pressed) and the theme', async () => {
+    const zoom = () => page.evaluate(() => (window as any).__mindflow.scene.getViewport().zoom as number);
+    const z0 = await zoom();
+    await button(page, 'Zoom in').click();
+    await page.waitForFunction((z) => (window as any).__mindflow.scene.getViewport().zoom > z, z0);
+    const z1 = await zoom();
+    await button(page, 'Zoom out').click();
+    await page.waitForFunction((z) => (window as any).__mindflow.scene.getViewport().zoom < z, z1);
+    await button(page, 'Fit view').click();
+    expect(await button(page, 'Fit view').isVisible()).toBe(true);
+
+    for (const name of ['Snap to grid', 'Performance mode']) {
+      const b = button(page, name);
+      expect(await b.getAttribute('aria-pressed'), name).toBe('false');
+      await b.click();
+      expect(await b.getAttribute('aria-pressed'), name).toBe('true');
+      await b.click();
+      expect(await b.getAttribute('aria-pressed'), name).toBe('false');
+    }
+    expect(await scheme()).toBe('dark');
+    await button(page, 'Toggle theme').click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
+    await button(page, 'Toggle theme').click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+  });
+
+  it('warns lastingly when saving fails and offers "Download JSON"', async () => {
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__realSetItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+      w.__realPut = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    try {
+      await page.keyboard.press('Control+n');
+      const warning = page.getByRole('alert').filter({ hasText: 'Changes not saved' });
+      await expectVisible(warning);
+      expect(await warning.textContent()).toContain('storage is full');
+      expect(await page.getByRole('status', { name: 'Save status' }).textContent()).toContain('Not saved');
+      const [download] = await Promise.all([page.waitForEvent('download'), button(warning, 'Download JSON').click()]);
+      expect(download.suggestedFilename()).toMatch(/^mindflow_\d{4}-\d{2}-\d{2}\.json$/);
+      await page.waitForTimeout(1500);
+      expect(await warning.isVisible()).toBe(true); // lasting
+    } finally {
+      await page.evaluate(() => {
+        const w = window as any;
+        Storage.prototype.setItem = w.__realSetItem;
+        IDBObjectStore.prototype.put = w.__realPut;
+      });
+    }
+    await page.keyboard.press('Control+n');
+    await expectHidden(page.getByRole('alert').filter({ hasText: 'Changes not saved' }));
+    expect(unexpectedErrors(session.consoleErrors)).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The editor on a phone (390×844, touch): "Toggle tools", the mobile bar (Fit view, Fullscreen), no
+ * zoom buttons, the Edit Node panel as a fixed centred card, and the dialogs fitting the screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Session } from './browser';
+import { button, editPanel, expectHidden, expectToast, expectVisible, nodeCount, openEditor, resetMap, unexpectedErrors } from './editor.helpers';
+
+let session: Session;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openEditor({ mobile: true });
+  page = session.page;
+  await resetMap(page);
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('editor on mobile', () => {
+  it('hides the tool panel behind "Toggle tools" and shows the mobile bar instead of zoom buttons', async () => {
+    const panel = page.getByRole('complementary', { name: 'Tools' });
+    const toggle = button(page, 'Toggle tools');
+    await expectVisible(toggle);
+    expect(await panel.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.tap();
+    await expectVisible(panel.getByRole('heading', { name: 'Mind Map Builder' }));
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    for (const name of ['Zoom in', 'Zoom out']) expect(await button(page, name).count(), name).toBe(0);
+    const bar = page.getByRole('toolbar', { name: 'View' });
+    await expectVisible(button(bar, 'Fit view'));
+    await expectVisible(button(bar, 'Fullscreen'));
+    expect(await button(page, 'Fit view').count()).toBe(1); // only the bar's
+    for (const name of ['Snap to grid', 'Performance mode', 'Toggle theme']) await expectVisible(button(page, name));
+    await button(bar, 'Fit view').tap();
+
+    await toggle.tap();
+    await expectHidden(panel);
+  });
+
+  it('edits a topic in a fixed, centred card', async () => {
+    await button(page, 'Toggle tools').tap();
+    await button(page.getByRole('complementary', { name: 'Tools' }), 'Add Node').tap();
+    expect(await nodeCount(page)).toBe(2);
+    await button(page, 'Toggle tools').tap();
+    const panel = editPanel(page);
+    await expectVisible(panel);
+    const box = (await panel.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(280);
+    expect(box.width).toBeLessThanOrEqual(300);
+    expect(Math.abs(box.x + box.width / 2 - 195)).toBeLessThanOrEqual(2);
+    expect(Math.abs(box.y + box.height / 2 - 422)).toBeLessThanOrEqual(2);
+    expect(await panel.getByRole('button', { name: 'Move panel (arrow keys)' }).count()).toBe(0);
+    await panel.getByLabel('Title', { exact: true }).fill('Phone topic');
+    await button(panel, 'Save Changes').tap();
+    await expectToast(page, 'Node Updated', 'Your changes have been saved');
+    await button(panel, 'Delete').tap();
+    await expectHidden(panel);
+    expect(await nodeCount(page)).toBe(1);
+  });
+
+  it('fits the dialogs on screen and toggles fullscreen from the bar', async () => {
+    await button(page, 'Toggle tools').tap();
+    await button(page.getByRole('complementary', { name: 'Tools' }), 'Templates').tap();
+    const dialog = page.getByRole('dialog', { name: 'Templates' });
+    await expectVisible(dialog);
+    const box = (await dialog.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(844 * 0.6 + 1);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await button(dialog, 'Cancel').tap();
+    await expectHidden(dialog);
+    await button(page, 'Toggle tools').tap();
+
+    const full = button(page.getByRole('toolbar', { name: 'View' }), 'Fullscreen');
+    await full.tap();
+    await page.waitForFunction(() => !!document.fullscreenElement, undefined, { timeout: 5000 }).catch(() => {});
+    const entered = await page.evaluate(() => !!document.fullscreenElement);
+    expect(await full.getAttribute('aria-pressed')).toBe(String(entered));
+    if (entered) {
+      await full.tap();
+      await page.waitForFunction(() => !document.fullscreenElement);
+    }
+    expect(unexpectedErrors(session.consoleErrors)).toEqual([]);
+  });
+});
