@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   build: {
+    // MINDFLOW_OUT lets a second build/preview run beside another without sharing dist/.
+    outDir: process.env.MINDFLOW_OUT ?? 'dist',
     chunkSizeWarningLimit: 2000,
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -18,7 +18,8 @@ describe('routes', () => {
   it('/mindmap opens the editor with the root topic', async () => {
     session = await openApp();
     await session.goto('/mindmap');
-    await session.page.getByRole('treeitem', { name: 'Main Topic' }).waitFor();
+    await session.page.getByRole('treeitem', { name: 'Main Topic' }).waitFor({ state: 'attached' });
+    await session.page.getByRole('application', { name: 'Mind map canvas' }).waitFor();
     expect(session.consoleErrors).toEqual([]);
   });
 
@@ -39,14 +40,16 @@ describe('persistence', () => {
     session = await openApp();
     const { page } = session;
     await session.goto('/mindmap');
-    await page.getByRole('treeitem', { name: 'Main Topic' }).click();
-    const panel = page.getByRole('dialog', { name: 'Edit Node' }).or(page.getByRole('region', { name: 'Edit Node' })).first();
+    // Select the root as a keyboard user would: focus it in the canvas's topic tree, press Enter.
+    await page.getByRole('treeitem', { name: 'Main Topic' }).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Edit Node' });
     await panel.getByLabel('Title').fill('Quarterly plan');
     await panel.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByRole('treeitem', { name: 'Quarterly plan' }).waitFor();
+    await page.getByRole('treeitem', { name: 'Quarterly plan' }).waitFor({ state: 'attached' });
     // Saving is debounced; reload flushes through pagehide.
     await page.reload();
-    await page.getByRole('treeitem', { name: 'Quarterly plan' }).waitFor();
+    await page.getByRole('treeitem', { name: 'Quarterly plan' }).waitFor({ state: 'attached' });
     const stored = await page.evaluate(() => localStorage.getItem('mind-map-storage'));
     expect(stored).toContain('Quarterly plan');
   });
