@@ -5,7 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { childIds } from '../src/state/doc';
-import { addChild, deleteNode, renameNode, setExpanded, setSearch } from '../src/state/operations';
+import { keepLaidOut, tidyUp } from '../src/state/layout/apply';
+import { layoutTree } from '../src/state/layout/tidy';
+import { addChild, deleteNode, renameNode, setExpanded, setSearch, updateSettings } from '../src/state/operations';
 import { serializeMap } from '../src/state/persistence';
 import { parseMapText } from '../src/state/restore';
 import { exportJson, preOrderIds } from '../src/state/snapshot';
@@ -14,7 +16,14 @@ import { VisibilityView } from '../src/state/views';
 import { generateMap } from './mapGenerator.mjs';
 
 const SIZES = [1_000, 10_000, 100_000];
-const TARGETS_MS: Record<string, number> = { addChild: 1, rename: 1, 'import+validate': 500, search: 30 };
+const TARGETS_MS: Record<string, number> = {
+  addChild: 1,
+  rename: 1,
+  'import+validate': 500,
+  search: 30,
+  'layout (balanced)': 200,
+  'add child with auto-layout': 16,
+};
 
 interface Stat {
   median: number;
@@ -98,6 +107,18 @@ for (const n of SIZES) {
     store.undo();
   });
   row['undo delete branch'] = time(10, () => deleteNode(store, branch.id), () => store.undo());
+  row['layout (balanced)'] = time(heavyRuns, () => {}, () => layoutTree(store.getState(), 'balanced'));
+  row['tidy up (balanced)'] = time(heavyRuns, () => {}, () => {
+    tidyUp(store, 'balanced');
+    store.undo();
+  });
+  const stopAuto = keepLaidOut(store);
+  updateSettings(store, { layout: 'balanced', autoLayout: true });
+  row['add child with auto-layout'] = time(20, () => {}, () => {
+    addChild(store, parent);
+  });
+  updateSettings(store, { autoLayout: false });
+  stopAuto();
   let q = 0;
   row.search = time(20, () => {}, () => setSearch(store, `market ${q++ % 10}`));
   setSearch(store, '');

@@ -167,6 +167,8 @@ export type Listener = (changes: ChangeSet, state: MindMapState) => void;
 export interface TransactOptions {
   /** false for selection, search and other changes that are not undo steps. Default true. */
   history?: boolean;
+  /** Fold into the latest undo step instead of making a new one (follow-up work such as auto-layout). */
+  amend?: boolean;
 }
 
 export class MindMapStore {
@@ -204,7 +206,7 @@ export class MindMapStore {
     const prev = this.state;
     this.state = next;
     const changes = changeSetFromPatches(patches, prev, next);
-    if (options.history !== false) this.record(label, patches, inverse, changes);
+    if (options.history !== false) this.record(label, patches, inverse, changes, options.amend ?? false);
     this.emit(changes);
   }
 
@@ -227,11 +229,15 @@ export class MindMapStore {
     this.emit(changes);
   }
 
-  private record(label: string, patches: Patch[], inverse: Patch[], changes: ChangeSet): void {
+  private record(label: string, patches: Patch[], inverse: Patch[], changes: ChangeSet, amend = false): void {
     const fwd = patches.filter(isHistoryPatch);
     const back = inverse.filter(isHistoryPatch);
     if (fwd.length === 0) return;
-    if (this.mark) {
+    const last = this.past[this.past.length - 1];
+    if (amend && !this.mark && last) {
+      appendAll(last.patches, fwd);
+      last.inverse = back.concat(last.inverse);
+    } else if (this.mark) {
       appendAll(this.mark.patches, fwd);
       this.mark.inverseChunks.push(back);
     } else {
