@@ -32,6 +32,8 @@ export interface ChangeSet {
   settings: boolean;
   /** canUndo / canRedo may have changed. */
   history: boolean;
+  /** The change is an undo or redo (follow-up work such as auto-layout must not react to it). */
+  undoRedo: boolean;
 }
 
 export function emptyChangeSet(): ChangeSet {
@@ -44,6 +46,7 @@ export function emptyChangeSet(): ChangeSet {
     search: false,
     settings: false,
     history: false,
+    undoRedo: false,
   };
 }
 
@@ -317,6 +320,7 @@ export class MindMapStore {
     let next = applyPatchesShared(prev, patches);
     const changes = changeSetFromPatches(patches, prev, next);
     changes.history = true;
+    changes.undoRedo = true;
     // The selected topic may be gone after undoing its creation.
     if (next.selectedNodeId !== null && !tableHas(next.nodes, next.selectedNodeId)) {
       next = { ...next, selectedNodeId: null };

@@ -48,7 +48,7 @@ export function affectsLayout(changes: ChangeSet): boolean {
 export function keepLaidOut(store: MindMapStore, sizeOf?: SizeOf): () => void {
   let running = false;
   return store.subscribe((changes, state) => {
-    if (running || !state.settings.autoLayout || state.settings.layout === 'free') return;
+    if (running || changes.undoRedo || !state.settings.autoLayout || state.settings.layout === 'free') return;
     if (!affectsLayout(changes) && !changes.settings) return;
     running = true;
     try {

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Ref } from 'react';
 import { useEditor } from './EditorContext';
 import { ExportMenu } from './ExportMenu';
+import { LayoutMenu } from './LayoutMenu';
 import { SaveIndicator } from './SaveStatus';
 import { SearchBox } from './SearchBox';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -63,8 +64,9 @@ export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelP
         ) : null}
       </SimpleGrid>
       <Divider />
-      <SimpleGrid cols={3} spacing={6} className={classes.fileRow}>
+      <SimpleGrid cols={2} spacing={6} className={classes.fileRow}>
         <ExportMenu performanceMode={performanceMode} />
+        <LayoutMenu />
         <Button size="xs" px={4} variant="default" onClick={importHandlers.open}>
           Import
         </Button>

@@ -5,15 +5,20 @@
  */
 import { createIdbLargeStore } from '../../state/idbStore';
 import { importText } from '../../state/importMap';
+import { keepLaidOut } from '../../state/layout/apply';
+import type { SizeOf } from '../../state/layout/tidy';
 import { Persistence, type LoadResult } from '../../state/persistence';
 import { MindMapStore } from '../../state/store';
 import { VisibilityView } from '../../state/views';
+import { topicSizer } from './topicSizes';
 
 export interface EditorSession {
   store: MindMapStore;
   visibility: VisibilityView;
   persistence: Persistence;
   loaded: LoadResult;
+  /** Topic sizes as the canvas draws them, for the layouts. */
+  sizeOf: SizeOf;
 }
 
 let session: Promise<EditorSession> | null = null;
@@ -32,6 +37,8 @@ async function open(): Promise<EditorSession> {
   const store = new MindMapStore(loaded.state);
   persistence.attach(store);
   const visibility = new VisibilityView(store);
+  const sizeOf = topicSizer(store);
+  keepLaidOut(store, sizeOf);
   const flush = () => void persistence.flush({ urgent: true });
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => {
@@ -42,9 +49,10 @@ async function open(): Promise<EditorSession> {
     store,
     visibility,
     persistence,
+    sizeOf,
     importText: (text: string) => importText(store, text),
   };
-  return { store, visibility, persistence, loaded };
+  return { store, visibility, persistence, loaded, sizeOf };
 }
 
 export function getEditorSession(): Promise<EditorSession> {

@@ -1,0 +1,18 @@
+/**
+ * Topic sizes for the layouts, measured the way the canvas measures them (same font, same width
+ * rules), so laid-out topics sit exactly a gap apart on screen.
+ */
+import { getNode } from '../../state/doc';
+import type { SizeOf } from '../../state/layout/tidy';
+import type { MindMapStore } from '../../state/store';
+import { FONT_STACK } from '../../scene/assets';
+import { NODE_HEIGHT } from '../../scene/constants';
+import { createMeasurer, MetricsCache } from '../../scene/nodeMetrics';
+
+export function topicSizer(store: MindMapStore): SizeOf {
+  let cache: MetricsCache | null = null;
+  return (id) => {
+    cache ??= new MetricsCache(createMeasurer(FONT_STACK));
+    return { width: cache.get(id, getNode(store.getState(), id)?.data.label).width, height: NODE_HEIGHT };
+  };
+}
