@@ -69,7 +69,11 @@ describe('layouts', () => {
       const s = (window as any).__mindflow.store.getState();
       let left = 0;
       let right = 0;
-      for (const b of s.nodes.b) for (const id in b) if (b[id].parentId === 'root') (b[id].position.x < 0 ? left++ : right++);
+      for (const b of s.nodes.b) for (const id in b) {
+        if (b[id].parentId !== 'root') continue;
+        if (b[id].position.x < 0) left++;
+        else right++;
+      }
       return { left, right };
     });
     expect(sides.left).toBeGreaterThan(0);
