@@ -1,23 +1,12 @@
 /** Small stroke icons for the editor chrome (24×24 viewBox, currentColor). */
-import type { CSSProperties, ReactNode, SVGProps } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { StrokeIcon } from '../StrokeIcon';
 
-function Icon({ children, size = 18, ...rest }: SVGProps<SVGSVGElement> & { size?: number; children: ReactNode }) {
+function Icon({ size = 18, children, style }: { size?: number; style?: CSSProperties; children: ReactNode }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
+    <StrokeIcon size={size} strokeWidth={2} style={style}>
       {children}
-    </svg>
+    </StrokeIcon>
   );
 }
 

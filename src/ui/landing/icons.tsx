@@ -1,29 +1,9 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { StrokeIcon, type IconProps } from '../StrokeIcon';
 
-/** Small inline stroke icons (24×24 grid) so the landing page needs no icon package. */
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number | string };
+/** Small inline stroke icons for the landing page. */
+export type { IconProps };
 export type IconComponent = (props: IconProps) => ReactNode;
-
-function StrokeIcon({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const IconMindMap: IconComponent = (p) => (
   <StrokeIcon {...p}>
