@@ -49,6 +49,19 @@ function newChild(parent: MindNode, position: Position, label = NEW_TOPIC_LABEL,
   };
 }
 
+type Draft = Parameters<Parameters<MindMapStore['transact']>[1]>[0];
+
+/**
+ * Inserts a child with its tree edge. Adding under a collapsed topic would hide the new one, so the
+ * parent is opened.
+ */
+function insertChild(d: Draft, parentId: string, child: MindNode, edgeColor: string, index?: number): void {
+  insertNode(d, child, index);
+  insertEdge(d, treeEdge(parentId, child.id, edgeColor, child.connectionType === 'middle', EDGE_WIDTH));
+  const p = tableGet(d.nodes, parentId);
+  if (p && !p.data.expanded) p.data.expanded = true;
+}
+
 /** Adds a "New Topic" child (spec placement) and selects it. Defaults to the root. */
 export function addChild(store: MindMapStore, parentId?: string | null, label = NEW_TOPIC_LABEL): string | null {
   const s = store.getState();
@@ -56,11 +69,7 @@ export function addChild(store: MindMapStore, parentId?: string | null, label = 
   if (!parent) return null;
   const child = newChild(parent, childPosition(s, parent), label);
   store.transact('Add topic', (d) => {
-    insertNode(d, child);
-    insertEdge(d, treeEdge(parent.id, child.id, parent.data.color, false, EDGE_WIDTH));
-    // Adding under a collapsed topic would hide the new one: open the parent.
-    const p = tableGet(d.nodes, parent.id);
-    if (p && !p.data.expanded) p.data.expanded = true;
+    insertChild(d, parent.id, child, parent.data.color);
     d.selectedNodeId = child.id;
   });
   return child.id;
@@ -77,8 +86,7 @@ export function addSibling(store: MindMapStore, id: string): string | null {
   const index = childIds(s, parent.id).indexOf(id) + 1;
   const child = newChild(parent, { x: node.position.x, y: node.position.y + CHILD_STEP_Y });
   store.transact('Add topic', (d) => {
-    insertNode(d, child, index);
-    insertEdge(d, treeEdge(parent.id, child.id, parent.data.color, false, EDGE_WIDTH));
+    insertChild(d, parent.id, child, parent.data.color, index);
     d.selectedNodeId = child.id;
   });
   return child.id;
@@ -95,10 +103,7 @@ export function addMiddleChild(store: MindMapStore, parentId: string): string | 
     true,
   );
   store.transact('Add connected topic', (d) => {
-    insertNode(d, child);
-    insertEdge(d, treeEdge(parent.id, child.id, MIDDLE_EDGE_COLOR, true, EDGE_WIDTH));
-    const p = tableGet(d.nodes, parent.id);
-    if (p && !p.data.expanded) p.data.expanded = true;
+    insertChild(d, parent.id, child, MIDDLE_EDGE_COLOR);
     d.selectedNodeId = child.id;
   });
   return child.id;
@@ -298,14 +303,8 @@ export function addTaskList(store: MindMapStore, parentId?: string | null): stri
     return t;
   });
   store.transact('Add task list', (d) => {
-    insertNode(d, list);
-    insertEdge(d, treeEdge(parent.id, list.id, parent.data.color, false, EDGE_WIDTH));
-    for (const t of tasks) {
-      insertNode(d, t);
-      insertEdge(d, treeEdge(list.id, t.id, list.data.color, false, EDGE_WIDTH));
-    }
-    const p = tableGet(d.nodes, parent.id);
-    if (p && !p.data.expanded) p.data.expanded = true;
+    insertChild(d, parent.id, list, parent.data.color);
+    for (const t of tasks) insertChild(d, list.id, t, list.data.color);
     d.selectedNodeId = list.id;
   });
   return list.id;

@@ -1,8 +1,8 @@
-import { Button, Container, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Container, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { CtaButton } from './CtaButton';
 import { SectionHeading } from './SectionHeading';
 import { MapPreview } from './MapPreview';
-import { IconArrowRight, IconBolt } from './icons';
+import { IconBolt } from './icons';
 import classes from './Demo.module.css';
 
 const STEPS = [
@@ -35,17 +35,7 @@ export function Demo() {
               ))}
             </List>
             <div className={classes.actions}>
-              <Button
-                component={Link}
-                to="/mindmap"
-                size="lg"
-                radius="xl"
-                variant="gradient"
-                gradient={{ from: 'violet', to: 'indigo', deg: 135 }}
-                rightSection={<IconArrowRight size={18} />}
-              >
-                Try Demo Now
-              </Button>
+              <CtaButton>Try Demo Now</CtaButton>
               <Text size="sm" c="dimmed" className={classes.note}>
                 No sign-up required.
               </Text>

@@ -1,9 +1,8 @@
-import { Button, Container, SimpleGrid } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Container, SimpleGrid } from '@mantine/core';
+import { CtaButton } from './CtaButton';
 import { FEATURES } from './featureData';
 import { FeatureCard } from './FeatureCard';
 import { SectionHeading } from './SectionHeading';
-import { IconArrowRight } from './icons';
 import classes from './Features.module.css';
 
 export function Features() {
@@ -19,17 +18,7 @@ export function Features() {
           ))}
         </SimpleGrid>
         <div className={classes.actions}>
-          <Button
-            component={Link}
-            to="/mindmap"
-            size="lg"
-            radius="xl"
-            variant="gradient"
-            gradient={{ from: 'violet', to: 'indigo', deg: 135 }}
-            rightSection={<IconArrowRight size={18} />}
-          >
-            Experience all features
-          </Button>
+          <CtaButton>Experience all features</CtaButton>
         </div>
       </Container>
     </section>

@@ -1,10 +1,10 @@
 import type { FormEvent, MouseEvent } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Container, Divider, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
 import { COPYRIGHT_YEAR } from '../../state/model';
+import { CtaButton } from './CtaButton';
 import { ADVANCED_FEATURES } from './featureData';
 import { LogoMark } from './Logo';
-import { IconArrowRight, IconBrandGithub, IconBrandX } from './icons';
+import { IconBrandGithub, IconBrandX } from './icons';
 import classes from './Footer.module.css';
 
 const SOCIAL_LINKS = [
@@ -97,17 +97,9 @@ function AdvancedFeaturesCard() {
           </li>
         ))}
       </ul>
-      <Button
-        component={Link}
-        to="/mindmap"
-        fullWidth
-        variant="gradient"
-        gradient={{ from: 'violet', to: 'indigo', deg: 135 }}
-        rightSection={<IconArrowRight size={16} />}
-        mt="lg"
-      >
+      <CtaButton size="md" radius="md" fullWidth mt="lg">
         Try Enterprise Features
-      </Button>
+      </CtaButton>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
-import { Button, Container, Group, Text, Title, Transition } from '@mantine/core';
+import { Container, Group, Text, Title, Transition } from '@mantine/core';
 import { useReducedMotion, useWindowScroll } from '@mantine/hooks';
-import { Link } from 'react-router-dom';
 import { LANDING_SCROLL_HINT_PX } from '../../state/model';
+import { CtaButton } from './CtaButton';
 import { LogoMark } from './Logo';
-import { IconArrowRight, IconBolt, IconChevronDown, IconLock, IconSparkles } from './icons';
+import { IconBolt, IconChevronDown, IconLock, IconSparkles } from './icons';
 import classes from './Hero.module.css';
 
 const HIGHLIGHTS = [
@@ -42,18 +42,9 @@ export function Hero() {
           Turn scattered thoughts into clear, connected mind maps. A fast visual editor that runs entirely in your
           browser, from first spark to finished plan.
         </Text>
-        <Button
-          component={Link}
-          to="/mindmap"
-          size="xl"
-          radius="xl"
-          variant="gradient"
-          gradient={{ from: 'violet', to: 'indigo', deg: 135 }}
-          rightSection={<IconArrowRight size={20} />}
-          className={classes.cta}
-        >
+        <CtaButton size="xl" className={classes.cta}>
           Get Started
-        </Button>
+        </CtaButton>
         <Group component="ul" gap="lg" justify="center" className={classes.highlights}>
           {HIGHLIGHTS.map(({ label, icon: Icon }) => (
             <li key={label} className={classes.highlight}>
