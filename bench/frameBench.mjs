@@ -4,10 +4,12 @@
  * import (window.__mindflow.importText, what the Import dialog calls), then drives the real input
  * path (DOM pointer and wheel events on the canvas, dispatched once per animation frame) for 4 s of
  * pan and wheel zoom, a topic drag, a collapse of a large subtree and an add-child (Ctrl+N), and
- * records rAF frame deltas and script time per frame. Ends with 2 s idle, counting frames drawn.
+ * records rAF frame deltas, script time per frame and WebGL draw calls / vertices per scene frame.
+ * Ends with 2 s idle, counting frames drawn.
  *
  *   npm run bench:frames            (builds, then runs this)
  *   node bench/frameBench.mjs 1000 100000   (only these sizes; needs a build)
+ *   BENCH_DIST=/tmp/dist node bench/frameBench.mjs   (serve that build folder instead of dist)
  *
  * Output: bench/results/frames-<timestamp>.json (+ frames-latest.json) and a summary table.
  * System Chromium with software WebGL (SwiftShader), flags as the e2e tests.
@@ -54,6 +56,7 @@ async function driveInPage({ kind, ms, nodeId }) {
   const cy = rect.top + rect.height / 2;
   const deltas = [];
   const script = [];
+  const gl0 = { ...window.__glCounts };
   let last = 0;
   let step = 0;
   let pointerDown = false;
@@ -61,6 +64,7 @@ async function driveInPage({ kind, ms, nodeId }) {
     canvas.dispatchEvent(
       new PointerEvent(type, { clientX: x, clientY: y, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true, ...extra }),
     );
+  const framesAtStart = scene.stats().frames;
   let dragFrom = null;
   if (kind === 'drag') dragFrom = scene.partClientPoint(nodeId, 'body');
   await new Promise((resolve) => {
@@ -110,11 +114,32 @@ async function driveInPage({ kind, ms, nodeId }) {
     requestAnimationFrame(tick);
   });
   await scene.whenIdle();
-  return { deltas: deltas.slice(1), script };
+  const frames = Math.max(1, scene.stats().frames - framesAtStart);
+  const gl = { drawsPerFrame: (window.__glCounts.draws - gl0.draws) / frames, verticesPerFrame: (window.__glCounts.vertices - gl0.vertices) / frames };
+  return { deltas: deltas.slice(1), script, gl };
 }
 
 async function runOne(browser, baseURL, n) {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: 'dark' });
+  // Counts WebGL draw calls and vertices (index count) so frames can be compared by what they draw.
+  await context.addInitScript(() => {
+    const gl = (window.__glCounts = { draws: 0, vertices: 0 });
+    for (const C of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
+      if (!C) continue;
+      const de = C.prototype.drawElements;
+      const da = C.prototype.drawArrays;
+      C.prototype.drawElements = function (mode, count, type, offset) {
+        gl.draws++;
+        gl.vertices += count;
+        return de.call(this, mode, count, type, offset);
+      };
+      C.prototype.drawArrays = function (mode, first, count) {
+        gl.draws++;
+        gl.vertices += count;
+        return da.call(this, mode, first, count);
+      };
+    }
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -223,7 +248,13 @@ async function runOne(browser, baseURL, n) {
     topics: n,
     importMs: round(load.importMs),
     interactiveMs: round(load.interactiveMs),
-    panzoom: { ...summary(panzoom.deltas), scriptMsPerFrame: round(scriptMean), scriptP95: round(pct(panzoom.script, 95)) },
+    panzoom: {
+      ...summary(panzoom.deltas),
+      scriptMsPerFrame: round(scriptMean),
+      scriptP95: round(pct(panzoom.script, 95)),
+      drawsPerFrame: round(panzoom.gl.drawsPerFrame),
+      verticesPerFrame: Math.round(panzoom.gl.verticesPerFrame),
+    },
     drag: summary(drag.deltas),
     collapse: { ...collapse, stateMs: round(collapse.stateMs), toIdleMs: round(collapse.toIdleMs), frameMs: round(collapse.frameMs) },
     addChild: { toIdleMs: round(addChild.toIdleMs), frameMs: round(addChild.frameMs), added: addChild.selected },
@@ -236,7 +267,9 @@ async function runOne(browser, baseURL, n) {
 
 async function main() {
   process.chdir(join(here, '..'));
-  const server = await preview({ preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
+  // BENCH_DIST: serve another build folder (e.g. one not shared with other builds running on the machine).
+  const outDir = process.env.BENCH_DIST;
+  const server = await preview({ ...(outDir ? { build: { outDir } } : {}), preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
   const baseURL = server.resolvedUrls.local[0].replace(/\/$/, '');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ARGS });
   const runs = [];
@@ -269,11 +302,11 @@ async function main() {
   const file = join(dir, `frames-${out.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(out, null, 2));
   writeFileSync(join(dir, 'frames-latest.json'), JSON.stringify(out, null, 2));
-  console.log('\n| topics | import ms | interactive ms | pan/zoom p50 / p95 / p99 ms | script ms/frame (p95) | drag p95 | collapse (subtree) to idle ms | add-child ms | heap MB | Pixi objects | idle frames |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| topics | import ms | interactive ms | pan/zoom p50 / p95 / p99 ms | script ms/frame (p95) | draws / vertices per frame | drag p95 | collapse (subtree) to idle ms | add-child ms | heap MB | Pixi objects | idle frames |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of runs) {
     console.log(
-      `| ${r.topics} | ${r.importMs} | ${r.interactiveMs} | ${r.panzoom.p50} / ${r.panzoom.p95} / ${r.panzoom.p99} | ${r.panzoom.scriptMsPerFrame} (${r.panzoom.scriptP95}) | ${r.drag.p95} | ${r.collapse.toIdleMs} (${r.collapse.subtree}) | ${r.addChild.toIdleMs} | ${r.heapMB} | ${r.pixi.displayObjectsAfterPanZoom} | ${r.idle.framesDrawn} |`,
+      `| ${r.topics} | ${r.importMs} | ${r.interactiveMs} | ${r.panzoom.p50} / ${r.panzoom.p95} / ${r.panzoom.p99} | ${r.panzoom.scriptMsPerFrame} (${r.panzoom.scriptP95}) | ${r.panzoom.drawsPerFrame} / ${r.panzoom.verticesPerFrame} | ${r.drag.p95} | ${r.collapse.toIdleMs} (${r.collapse.subtree}) | ${r.addChild.toIdleMs} | ${r.heapMB} | ${r.pixi.displayObjectsAfterPanZoom} | ${r.idle.framesDrawn} |`,
     );
   }
   if (targets) console.log('\ntargets:', targets);

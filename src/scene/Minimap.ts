@@ -1,7 +1,7 @@
 /**
  * The minimap: its own small 2D canvas (accessible name "Minimap"), not part of the Pixi scene.
  * The map picture is redrawn into an offscreen canvas only when the map changes (debounced by the
- * scene); camera moves just blit it and draw the viewport frame. Click or drag recentres the view.
+ * scene, and in slices for big maps); camera moves just blit it and draw the viewport frame. Click or drag recentres the view.
  */
 import type { Rect } from './geometry';
 import type { ThemeColors } from './constants';
@@ -32,6 +32,12 @@ export class Minimap {
   private ctx: CanvasRenderingContext2D;
   private picture: HTMLCanvasElement;
   private pctx: CanvasRenderingContext2D;
+  /** Back buffer for a picture being built over several tasks. */
+  private back: HTMLCanvasElement;
+  private bctx: CanvasRenderingContext2D;
+  private nextTf: MinimapTransform = { scale: 1, ox: 0, oy: 0 };
+  private nextBounds: Rect | null = null;
+  private lastColor = '';
   private tf: MinimapTransform = { scale: 1, ox: 0, oy: 0 };
   private contentBounds: Rect | null = null;
   private dragging = false;
@@ -66,6 +72,10 @@ export class Minimap {
     this.picture.width = MINIMAP_W;
     this.picture.height = MINIMAP_H;
     this.pctx = this.picture.getContext('2d')!;
+    this.back = document.createElement('canvas');
+    this.back.width = MINIMAP_W;
+    this.back.height = MINIMAP_H;
+    this.bctx = this.back.getContext('2d')!;
     c.addEventListener('pointerdown', this.onDown);
     c.addEventListener('pointermove', this.onMove);
     c.addEventListener('pointerup', this.onUp);
@@ -81,20 +91,36 @@ export class Minimap {
   }
 
   /**
-   * Redraws the map picture from `forEachBox` (card rectangles with colours). O(shown topics):
-   * called debounced, never per frame.
+   * Redraws the map picture from `forEachBox` (card rectangles with colours) in one go. Big maps use
+   * beginContent / addBox / commitContent across several tasks instead (see SceneRoot).
    */
   drawContent(bounds: Rect | null, forEachBox: (fn: (x: number, y: number, w: number, h: number, color: string) => void) => void): void {
-    this.contentBounds = bounds;
-    const p = this.pctx;
-    p.clearRect(0, 0, MINIMAP_W, MINIMAP_H);
-    if (!bounds) return;
-    const tf = minimapTransform(bounds);
-    this.tf = tf;
-    forEachBox((x, y, w, h, color) => {
-      p.fillStyle = color;
-      p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
-    });
+    this.beginContent(bounds);
+    if (bounds) forEachBox(this.addBox);
+    this.commitContent();
+  }
+
+  /** Starts a new picture in a back buffer; the shown one stays until commitContent(). */
+  beginContent(bounds: Rect | null): void {
+    this.nextBounds = bounds;
+    this.nextTf = bounds ? minimapTransform(bounds) : this.tf;
+    this.bctx.clearRect(0, 0, MINIMAP_W, MINIMAP_H);
+    this.lastColor = '';
+  }
+
+  addBox = (x: number, y: number, w: number, h: number, color: string): void => {
+    const tf = this.nextTf;
+    const p = this.bctx;
+    if (color !== this.lastColor) p.fillStyle = this.lastColor = color;
+    p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
+  };
+
+  /** Shows the picture built since beginContent(); call drawView() after. */
+  commitContent(): void {
+    [this.picture, this.back] = [this.back, this.picture];
+    [this.pctx, this.bctx] = [this.bctx, this.pctx];
+    this.contentBounds = this.nextBounds;
+    this.tf = this.nextTf;
   }
 
   /** Blits the picture and draws the viewport frame. Cheap: call on every camera change. */

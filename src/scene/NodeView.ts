@@ -9,6 +9,7 @@ import { CAPTION_FONT_SIZE, CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LAB
 import { FONT_BOLD, FONT_NAME, type ImageCache, type SharedContexts } from './assets';
 import type { AnimationFrame } from './animations';
 import { parseColor } from './geometry';
+import { roundRectPoints } from './shapes';
 import type { Lod } from './lod';
 import type { LabelMetrics } from './nodeMetrics';
 
@@ -152,12 +153,12 @@ export class NodeView {
     const g = this.ring;
     g.clear();
     const w = this.width;
-    if (f.match) g.roundRect(-3, -3, w + 6, NODE_HEIGHT + 6, CARD_RADIUS + 3).stroke({ width: 2, color: t.match });
+    if (f.match) g.poly(roundRectPoints(-3, -3, w + 6, NODE_HEIGHT + 6, CARD_RADIUS + 3, 4), true).stroke({ width: 2, color: t.match });
     if (f.selected) {
-      g.roundRect(-1, -1, w + 2, NODE_HEIGHT + 2, CARD_RADIUS + 1).stroke({ width: 3, color: this.color });
-      g.roundRect(-6, -6, w + 12, NODE_HEIGHT + 12, CARD_RADIUS + 6).stroke({ width: 4, color: this.color, alpha: 0.25 });
+      g.poly(roundRectPoints(-1, -1, w + 2, NODE_HEIGHT + 2, CARD_RADIUS + 1, 4), true).stroke({ width: 3, color: this.color });
+      g.poly(roundRectPoints(-6, -6, w + 12, NODE_HEIGHT + 12, CARD_RADIUS + 6, 4), true).stroke({ width: 4, color: this.color, alpha: 0.25 });
     }
-    if (f.focused) g.roundRect(-8, -8, w + 16, NODE_HEIGHT + 16, CARD_RADIUS + 8).stroke({ width: 2.5, color: t.focus });
+    if (f.focused) g.poly(roundRectPoints(-8, -8, w + 16, NODE_HEIGHT + 16, CARD_RADIUS + 8, 4), true).stroke({ width: 2.5, color: t.focus });
     g.visible = f.match || f.selected || f.focused;
   }
 
@@ -180,12 +181,12 @@ export class NodeView {
     const w = this.width;
     if (a.glow > 0) {
       for (let i = 3; i >= 1; i--) {
-        g.roundRect(-i * 3, -i * 3, w + i * 6, NODE_HEIGHT + i * 6, CARD_RADIUS + i * 3).fill({ color: this.color, alpha: 0.09 * a.glow });
+        g.poly(roundRectPoints(-i * 3, -i * 3, w + i * 6, NODE_HEIGHT + i * 6, CARD_RADIUS + i * 3, 4), true).fill({ color: this.color, alpha: 0.09 * a.glow });
       }
     }
     if (a.ripple >= 0) {
       const grow = a.ripple * 16;
-      g.roundRect(-grow, -grow, w + grow * 2, NODE_HEIGHT + grow * 2, CARD_RADIUS + grow).stroke({ width: 2, color: this.color, alpha: 0.7 * (1 - a.ripple) });
+      g.poly(roundRectPoints(-grow, -grow, w + grow * 2, NODE_HEIGHT + grow * 2, CARD_RADIUS + grow, 4), true).stroke({ width: 2, color: this.color, alpha: 0.7 * (1 - a.ripple) });
     }
     if (a.shimmer >= 0) {
       const x = 6 + a.shimmer * (w - 24);

@@ -9,7 +9,8 @@ import type { MindNode } from '../state/model';
 import { notesTooltip, visibleTags } from './hoverContent';
 import { NODE_HEIGHT, type ThemeColors } from './constants';
 import { FONT_NAME, type SharedContexts } from './assets';
-import { dashSegments, edgePolyline } from './edgePaths';
+import { dashSegments } from './edgePaths';
+import { routedPolyline, type EdgeDirection } from './edgeRouting';
 import { plusCenter } from './nodeLayout';
 
 export interface OverlayEdge {
@@ -17,6 +18,8 @@ export interface OverlayEdge {
   sy: number;
   tx: number;
   ty: number;
+  /** Sides the edge joins (edgeRouting.ts); rightward when absent. */
+  dir?: EdgeDirection;
   color: number;
   width: number;
   animated: boolean;
@@ -35,6 +38,9 @@ export class Overlay {
   private plus = new Graphics();
   private texts: BitmapText[] = [];
   hoverSig = '';
+  private edgesSig = '';
+  private previewSig = '';
+  private highlightsSig = '';
 
   constructor() {
     for (const c of [this.below, this.above]) {
@@ -48,10 +54,15 @@ export class Overlay {
   }
 
   drawEdges(list: OverlayEdge[], style: 'smoothstep' | 'straight', phase: number): void {
+    // Why skip unchanged content: touching a batched Graphics (even clear() on an empty one) makes
+    // Pixi rebuild the whole world's render instructions and re-pack every batch that frame.
+    const sig = `${style}|${phase}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
+    if (sig === this.edgesSig) return;
+    this.edgesSig = sig;
     const g = this.edges;
     g.clear();
     for (const e of list) {
-      const pts = edgePolyline(e.sx, e.sy, e.tx, e.ty, style);
+      const pts = routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style);
       if (e.animated) {
         // The dash pattern flows from source to target, as React Flow's animated edges do.
         dashSegments(pts, 6, 5, phase, (x0, y0, x1, y1) => {
@@ -67,6 +78,9 @@ export class Overlay {
 
   /** Connection being dragged from a handle. */
   drawPreview(from: { x: number; y: number } | null, to: { x: number; y: number } | null, color: number): void {
+    const sig = from && to ? `${from.x},${from.y},${to.x},${to.y},${color}` : '';
+    if (sig === this.previewSig) return;
+    this.previewSig = sig;
     const g = this.preview;
     g.clear();
     if (!from || !to) return;
@@ -77,6 +91,9 @@ export class Overlay {
 
   /** Selection / focus rings where no topic view exists (far-out level of detail). */
   drawHighlights(rings: Array<{ x: number; y: number; w: number; color: number; width: number }>): void {
+    const sig = rings.map((r) => `${r.x},${r.y},${r.w},${r.color},${r.width}`).join(';');
+    if (sig === this.highlightsSig) return;
+    this.highlightsSig = sig;
     const g = this.highlights;
     g.clear();
     for (const r of rings) {

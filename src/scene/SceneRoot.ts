@@ -30,7 +30,7 @@ import {
   type Camera,
   type Size,
 } from './camera';
-import { FIT_MAX_ZOOM, NODE_HEIGHT, THEMES, ZOOM_STEP, type ThemeColors, type ThemeName } from './constants';
+import { FIT_MAX_ZOOM, HIT_MARGIN_BOTTOM, HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT, THEMES, ZOOM_STEP, type ThemeColors, type ThemeName } from './constants';
 import { expandRect, finiteOr, parseColor, type Rect } from './geometry';
 import { Grid } from './Grid';
 import { PointerInput, type Hit, type InputHost } from './interaction/PointerInput';
@@ -45,6 +45,9 @@ import { Pool } from './pool';
 import { SpatialIndex } from './spatialIndex';
 import { FrameScheduler, PendingChanges } from './sync';
 import { TileLayer, type TileSource } from './TileLayer';
+import { routeBox, routeEdge, type EdgeRoute } from './edgeRouting';
+import { PositionTween, planTween, type Move } from './positionTween';
+import { ReparentDrag } from './interaction/reparentDrag';
 import type { TreeKeyAction } from './treeNav';
 
 export interface SceneOptions {
@@ -111,6 +114,37 @@ export function sceneAppOptions(width: number, height: number, theme: ThemeName 
   };
 }
 
+/** Whether WebGL runs on a CPU rasteriser (SwiftShader, llvmpipe, …) rather than a GPU. */
+function isSoftwareGl(app: Application): boolean {
+  const gl = (app.renderer as { gl?: WebGLRenderingContext }).gl;
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+  return /swiftshader|llvmpipe|softpipe|software|microsoft basic render/i.test(name);
+}
+
+/**
+ * Software WebGL pays per pixel shaded, and far more than a GPU does:
+ *  - a 2x screen has four times the pixels: render at 1x;
+ *  - Pixi's batch shaders pick the texture with an if-chain over up to 16 samplers, and a CPU
+ *    rasteriser runs that chain for every pixel. The scene uses a handful of textures (white, two
+ *    glyph atlases, the grid row, image previews), so batches of 4 cost a few more draw calls at most.
+ *    Batchers are created lazily with the limit; the non-batched Graphics shader is rebuilt here.
+ */
+function tuneForSoftwareGl(app: Application): void {
+  const r = app.renderer as Application['renderer'] & {
+    limits?: { maxBatchableTextures: number };
+    renderPipes?: { graphics?: { contextChange?: () => void } };
+  };
+  if (r.resolution > 1) r.resolution = 1;
+  if (r.limits && r.limits.maxBatchableTextures > SOFTWARE_BATCH_TEXTURES) {
+    r.limits.maxBatchableTextures = SOFTWARE_BATCH_TEXTURES;
+    r.renderPipes?.graphics?.contextChange?.();
+  }
+}
+
+const SOFTWARE_BATCH_TEXTURES = 4;
+
 export function createScene(app: Application, host: HTMLElement, opts: SceneOptions): SceneHandle {
   return new SceneRoot(app, host, opts).handle;
 }
@@ -123,6 +157,10 @@ interface CameraAnimation {
 }
 
 const EDGE_MARGIN_X = 24;
+/** Above this many topics the spatial index is not rebuilt on idle (see scheduleIndexRebuild). */
+const IDLE_REBUILD_MAX_TOPICS = 20000;
+/** How long the camera must be still before a deferred level-of-detail switch (see frame). */
+const LOD_SETTLE_MS = 150;
 
 class SceneRoot implements InputHost {
   readonly handle: SceneHandle;
@@ -130,7 +168,11 @@ class SceneRoot implements InputHost {
   private store: MindMapStore;
   private visibility: VisibilityView;
   private stage: Container;
-  private world = new Container();
+  /**
+   * A render group: Pixi applies its transform on the GPU, so panning and zooming move batched
+   * geometry without re-packing and re-uploading every vertex of the batch each frame.
+   */
+  private world = new Container({ isRenderGroup: true });
   private nodesLayer = new Container();
   private grid: Grid;
   private tiles = new TileLayer();
@@ -159,6 +201,11 @@ class SceneRoot implements InputHost {
   private scheduler: FrameScheduler;
   private dynEdges = new Set<string>();
   private draggingId: string | null = null;
+  /** Drag to reparent (drop indicator, drop handling): interaction/reparentDrag.ts. */
+  private reparent!: ReparentDrag;
+  /** Layout moves drawn as a 400 ms tween: positionTween.ts. */
+  private tween = new PositionTween();
+  private routedLayout: string | undefined;
   private hover: Hit | null = null;
   private preview: { from: { id: string; side: 'in' | 'out' }; to: { x: number; y: number } } | null = null;
   private overlayDirty = true;
@@ -181,6 +228,10 @@ class SceneRoot implements InputHost {
   private resizeTimer: ReturnType<typeof setTimeout> | null = null;
   private indexTimer: ReturnType<typeof setTimeout> | null = null;
   private minimapTimer: ReturnType<typeof setTimeout> | null = null;
+  private minimapSlice: ReturnType<typeof setTimeout> | null = null;
+  private minimapJob = 0;
+  private lodTimer: ReturnType<typeof setTimeout> | null = null;
+  private movedLastFrame = false;
   private lastFrameMs = 0;
   private found: string[] = [];
   private anim: AnimationFrame = { ...REST };
@@ -190,6 +241,7 @@ class SceneRoot implements InputHost {
 
   constructor(private readonly app: Application, private readonly host: HTMLElement, opts: SceneOptions) {
     installFonts();
+    if (isSoftwareGl(this.app)) tuneForSoftwareGl(this.app);
     this.store = opts.store;
     this.visibility = opts.visibility;
     this.themeName = opts.theme ?? 'dark';
@@ -206,12 +258,12 @@ class SceneRoot implements InputHost {
     this.stage = app.stage;
     this.stage.eventMode = 'none';
     this.stage.interactiveChildren = false;
-    this.grid = new Grid(this.colors);
+    this.grid = new Grid(this.colors, this.app.renderer.resolution);
     this.nodesLayer.sortableChildren = true;
     this.nodesLayer.eventMode = 'none';
     this.world.eventMode = 'none';
     this.world.addChild(this.tiles.container, this.overlay.below, this.nodesLayer, this.overlay.above);
-    this.stage.addChild(this.grid.sprite, this.world);
+    this.stage.addChild(this.grid.view, this.world);
     this.viewPool = new Pool<NodeView>(
       {
         create: () => {
@@ -255,6 +307,7 @@ class SceneRoot implements InputHost {
       cancel: (id) => this.afterEdit(id),
     });
     this.input = new PointerInput(this);
+    this.initLayoutFeatures();
 
     this.unsubscribers.push(
       this.store.subscribe((changes) => {
@@ -408,16 +461,9 @@ class SceneRoot implements InputHost {
     const a = getNode(s, e.source);
     const b = getNode(s, e.target);
     if (!a || !b) return null;
-    const sx = finiteOr(a.position?.x, 0) + this.metrics.get(e.source, a.data?.label).width;
-    const sy = finiteOr(a.position?.y, 0) + NODE_HEIGHT / 2;
-    const tx = finiteOr(b.position?.x, 0);
-    const ty = finiteOr(b.position?.y, 0) + NODE_HEIGHT / 2;
-    return {
-      minX: Math.min(sx, tx) - EDGE_MARGIN_X,
-      minY: Math.min(sy, ty) - 4,
-      maxX: Math.max(sx, tx) + EDGE_MARGIN_X,
-      maxY: Math.max(sy, ty) + 4,
-    };
+    // Sides follow the layout (edgeRouting.ts).
+    const r = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, NODE_HEIGHT, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width, NODE_HEIGHT);
+    return routeBox(r, EDGE_MARGIN_X, 4);
   }
 
   /** Full rebuild: import, clear, template, undo of those. O(map), never on a single edit. */
@@ -469,13 +515,16 @@ class SceneRoot implements InputHost {
     build(this.edgeBoxes, this.edgeIndex);
   }
 
-  /** The static trees are rebuilt when the overlay grows, or after a quiet second. */
+  /** The static trees are rebuilt when the overlay grows, or (small maps) after a quiet second. */
   private scheduleIndexRebuild(): void {
     if (this.nodeIndex.needsRebuild || this.edgeIndex.needsRebuild) {
       this.rebuildIndexes();
       return;
     }
     if (this.indexTimer !== null) clearTimeout(this.indexTimer);
+    // Why not on big maps: rebuilding both trees at 100k topics blocks the page for 100–400 ms, and a
+    // few hundred overlay entries cost queries next to nothing; past OVERLAY_LIMIT it rebuilds anyway.
+    if (this.nodeBoxes.size > IDLE_REBUILD_MAX_TOPICS) return;
     this.indexTimer = setTimeout(() => {
       this.indexTimer = null;
       if (this.draggingId === null && (this.nodeIndex.dirty || this.edgeIndex.dirty)) this.rebuildIndexes();
@@ -490,18 +539,65 @@ class SceneRoot implements InputHost {
     }, 250);
   }
 
+  /**
+   * Repaints the minimap picture: O(shown topics). Why in slices: at 100k topics this is ~0.3 s of
+   * work (a colour lookup and a fillRect per topic), which after every single edit blocked input and
+   * frames. Slices of SLICE_MS run in separate tasks; a newer redraw cancels an older one, and the
+   * shown picture is swapped only when complete. Geometry comes from nodeBoxes (no state lookups).
+   */
   private redrawMinimapContent(): void {
     if (this.destroyed) return;
+    if (this.minimapSlice !== null) clearTimeout(this.minimapSlice);
+    this.minimapSlice = null;
+    const job = ++this.minimapJob;
     const s = this.store.getState();
-    const bounds = this.visibleBounds();
-    this.minimap.drawContent(bounds ? expandRect(bounds, 40) : null, (fn) => {
-      for (const id of this.visibility.visible) {
-        const n = getNode(s, id);
-        if (!n) continue;
-        fn(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), this.metrics.get(id, n.data?.label).width, NODE_HEIGHT, n.data?.color && /^#[0-9a-f]{3,6}$/i.test(n.data.color) ? n.data.color : '#9b87f5');
+    const ids = Array.from(this.visibility.visible);
+    const boxes = this.nodeBoxes;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let phase: 'bounds' | 'draw' = 'bounds';
+    let i = 0;
+    const SLICE_MS = 6;
+    const step = () => {
+      this.minimapSlice = null;
+      if (job !== this.minimapJob || this.destroyed) return;
+      const until = performance.now() + SLICE_MS;
+      const timeUp = () => (i & 1023) === 0 && performance.now() > until;
+      if (phase === 'bounds') {
+        for (; i < ids.length; i++) {
+          const b = boxes.get(ids[i]);
+          if (!b) continue;
+          // Hit boxes → card rectangles (see nodeHitBox).
+          if (b.minX + HIT_MARGIN_X < minX) minX = b.minX + HIT_MARGIN_X;
+          if (b.minY + HIT_MARGIN_TOP < minY) minY = b.minY + HIT_MARGIN_TOP;
+          if (b.maxX - HIT_MARGIN_X > maxX) maxX = b.maxX - HIT_MARGIN_X;
+          if (b.maxY - HIT_MARGIN_BOTTOM > maxY) maxY = b.maxY - HIT_MARGIN_BOTTOM;
+          if (timeUp()) break;
+        }
+        if (i >= ids.length) {
+          phase = 'draw';
+          i = 0;
+          this.minimap.beginContent(minX === Infinity ? null : expandRect({ minX, minY, maxX, maxY }, 40));
+        }
       }
-    });
-    this.minimap.drawView(visibleWorldRect(this.cam, this.size));
+      if (phase === 'draw') {
+        for (; i < ids.length; i++) {
+          const b = boxes.get(ids[i]);
+          if (!b) continue;
+          const color = getNode(s, ids[i])?.data?.color;
+          const x = b.minX + HIT_MARGIN_X;
+          const y = b.minY + HIT_MARGIN_TOP;
+          this.minimap.addBox(x, y, b.maxX - HIT_MARGIN_X - x, NODE_HEIGHT, color && /^#[0-9a-f]{3,6}$/i.test(color) ? color : '#9b87f5');
+          if (timeUp()) break;
+        }
+        if (i >= ids.length) {
+          this.minimap.commitContent();
+          this.minimap.drawView(visibleWorldRect(this.cam, this.size));
+          return;
+        }
+      }
+      this.minimapSlice = setTimeout(step, 0);
+    };
+    step();
   }
 
   private computeDynEdges(s: MindMapState): Set<string> {
@@ -547,7 +643,11 @@ class SceneRoot implements InputHost {
 
   private updateNode(id: string, s: MindMapState, edgesDone: Set<string>): void {
     const old = this.nodeBoxes.get(id);
-    if (old) this.tiles.invalidateRect(old);
+    // Tiles hold topic boxes only at the 'shape' level (other levels rebuild every tile on a switch);
+    // elsewhere a moved topic changes tiles only through its edges (updateEdge). Why it matters: a drag
+    // would otherwise re-tessellate every edge in the tiles under the topic on every pointer move.
+    const shapesInTiles = this.lod === 'shape';
+    if (old && shapesInTiles) this.tiles.invalidateRect(old);
     const box = this.computeNodeBox(id, s);
     this.dirtyViews.add(id);
     if (!box) {
@@ -569,7 +669,7 @@ class SceneRoot implements InputHost {
         this.updateEdge(eid, s);
       }
     }
-    this.tiles.invalidateRect(box);
+    if (shapesInTiles) this.tiles.invalidateRect(box);
   }
 
   private applyPending(): boolean {
@@ -594,6 +694,7 @@ class SceneRoot implements InputHost {
       this.lastSelected = s.selectedNodeId;
       this.tree.invalidate();
     }
+    if (p.nodes.size >= 2) this.captureTween(p.nodes, s);
     for (const id of p.nodes) this.updateNode(id, s, edgesDone);
     for (const id of p.structure) {
       this.dirtyViews.add(id);
@@ -651,12 +752,22 @@ class SceneRoot implements InputHost {
     this.applyPending();
     const cameraMoved = this.cameraMoved;
     this.cameraMoved = false;
+    // A gesture in progress: the camera moved in this frame and the one before.
+    const gesture = cameraMoved && this.movedLastFrame;
+    this.movedLastFrame = cameraMoved;
     const lod = lodForZoom(this.cam.zoom);
     if (lod !== this.lod) {
-      this.lod = lod;
-      this.allViewsDirty = true;
-      this.viewsStale = true;
-      this.overlayDirty = true;
+      // Why wait for the gesture to pause before switching to a more detailed level: the switch binds
+      // a view per topic on screen and rebuilds every tile (a 100+ ms frame on software WebGL) in the
+      // middle of a zoom. Meanwhile the coarser level stays on screen, as map apps refine after the
+      // gesture. Switching towards 'shape' is never deferred (a zoom-out would otherwise keep creating views).
+      if (gesture && lod !== 'shape') this.deferLod();
+      else {
+        this.lod = lod;
+        this.allViewsDirty = true;
+        this.viewsStale = true;
+        this.overlayDirty = true;
+      }
     }
     this.world.position.set(this.cam.x, this.cam.y);
     this.world.scale.set(this.cam.zoom);
@@ -665,6 +776,7 @@ class SceneRoot implements InputHost {
     const s = this.store.getState();
     if (this.tiles.update(view, this.tileSource(s), 6)) again = true;
     this.syncViews(view, s, cameraMoved);
+    if (this.stepTween(now, s)) again = true;
     const animating = this.animateViews(now);
     const edgesMoving = this.drawOverlay(now, view, s, cameraMoved);
     if (this.editor.editingId && cameraMoved) this.placeEditor();
@@ -679,6 +791,15 @@ class SceneRoot implements InputHost {
     return animating || edgesMoving ? 'later' : 'idle';
   };
 
+  /** Re-checks the level of detail once the camera has been still for LOD_SETTLE_MS. */
+  private deferLod(): void {
+    if (this.lodTimer !== null) clearTimeout(this.lodTimer);
+    this.lodTimer = setTimeout(() => {
+      this.lodTimer = null;
+      this.scheduler.request();
+    }, LOD_SETTLE_MS);
+  }
+
   private tileSource(s: MindMapState): TileSource {
     const vis = this.visibility;
     return {
@@ -689,7 +810,7 @@ class SceneRoot implements InputHost {
       nodeIndex: this.nodeIndex,
       edgeIndex: this.edgeIndex,
       isVisible: (id) => vis.visible.has(id),
-      isDynamicEdge: (e) => this.dynEdges.has(e.id) || (e.animated === true && this.lod !== 'shape'),
+      isDynamicEdge: (e) => this.dynEdges.has(e.id) || this.tween.tileEdgeIds.has(e.id) || (e.animated === true && this.lod !== 'shape'),
       nodeWidth: this.nodeWidth,
       isMatch: (id) => vis.matches.has(id),
       searching: vis.matches.size > 0 || s.searchQuery.trim() !== '',
@@ -791,16 +912,15 @@ class SceneRoot implements InputHost {
     return any;
   }
 
-  private edgeEnds(e: MindEdge, s: MindMapState): { sx: number; sy: number; tx: number; ty: number } | null {
+  private edgeEnds(e: MindEdge, s: MindMapState): EdgeRoute | null {
     const a = getNode(s, e.source);
     const b = getNode(s, e.target);
     if (!a || !b) return null;
-    return {
-      sx: finiteOr(a.position?.x, 0) + this.metrics.get(e.source, a.data?.label).width,
-      sy: finiteOr(a.position?.y, 0) + NODE_HEIGHT / 2,
-      tx: finiteOr(b.position?.x, 0),
-      ty: finiteOr(b.position?.y, 0) + NODE_HEIGHT / 2,
-    };
+    // Drawn positions: a layout tween in progress draws topics between old and new places.
+    const now = performance.now();
+    const pa = this.tween.at(e.source, now);
+    const pb = this.tween.at(e.target, now);
+    return routeEdge(s.settings?.layout, pa ? pa.x : finiteOr(a.position?.x, 0), pa ? pa.y : finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, NODE_HEIGHT, pb ? pb.x : finiteOr(b.position?.x, 0), pb ? pb.y : finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width, NODE_HEIGHT);
   }
 
   /** Returns whether animated edges on screen need further frames. */
@@ -830,6 +950,7 @@ class SceneRoot implements InputHost {
           }
         }
         for (const eid of this.dynEdges) if (!seen.has(eid)) add(eid);
+        for (const eid of this.tween.edgeIds) if (!seen.has(eid) && !this.dynEdges.has(eid)) add(eid);
       } else {
         for (const eid of this.dynEdges) add(eid);
       }
@@ -939,15 +1060,20 @@ class SceneRoot implements InputHost {
     this.scheduler.request();
   }
 
-  dragTo(id: string, x: number, y: number): void {
+  dragTo(id: string, x: number, y: number, pointer?: { x: number; y: number }): void {
     moveNode(this.store, id, { x, y }, this.snap);
+    if (pointer) this.reparent.update(id, pointer.x, pointer.y);
   }
 
   endDrag(commit: boolean): void {
-    if (commit) this.store.commitMark();
-    else this.store.bailMark();
+    if (!this.reparent.finish(this.draggingId, commit)) {
+      if (commit) this.store.commitMark();
+      else this.store.bailMark();
+    }
     const id = this.draggingId;
     this.draggingId = null;
+    const dv = id ? this.views.get(id) : undefined;
+    if (dv) dv.root.alpha = 1;
     this.refreshDynEdges();
     if (id) this.dirtyViews.add(id);
     this.scheduleIndexRebuild();
@@ -973,6 +1099,121 @@ class SceneRoot implements InputHost {
 
   setCursor(cursor: string): void {
     if (this.element.style.cursor !== cursor) this.element.style.cursor = cursor;
+  }
+
+  // ───────────────────────────── smart layouts: edge routing, layout tween, drag to reparent ─────────────────────────────
+
+  private initLayoutFeatures(): void {
+    this.routedLayout = this.store.getState().settings?.layout;
+    this.reparent = new ReparentDrag({
+      store: this.store,
+      topicsAt: (x, y) => {
+        const s = this.store.getState();
+        const vis = this.visibility.visible;
+        return this.nodeIndex.at(x, y, (id) => vis.has(id)).filter((id) => {
+          const n = getNode(s, id);
+          if (!n) return false;
+          const px = finiteOr(n.position?.x, 0), py = finiteOr(n.position?.y, 0);
+          return x >= px && x <= px + this.metrics.get(id, n.data?.label).width && y >= py && y <= py + NODE_HEIGHT;
+        });
+      },
+      card: (id) => {
+        const n = getNode(this.store.getState(), id);
+        return n ? { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0), w: this.metrics.get(id, n.data?.label).width, h: NODE_HEIGHT } : null;
+      },
+      zoom: () => this.cam.zoom,
+      color: () => this.colors.focus,
+      setCursor: (c) => this.setCursor(c),
+      redraw: () => this.scheduler.request(),
+      onError: (m) => this.onError(m),
+    });
+    this.overlay.above.addChild(this.reparent.indicator.view);
+    this.unsubscribers.push(
+      this.store.subscribe((changes, state) => {
+        if (!changes.settings && !changes.reset) return;
+        const layout = state.settings?.layout;
+        if (layout === this.routedLayout) return;
+        this.routedLayout = layout;
+        if (changes.reset) return; // rebuildAll routes every edge anyway
+        // Edge sides follow the layout: re-route every edge box and redraw every tile.
+        tableForEach(state.edges, (e, id) => {
+          const b = this.computeEdgeBox(e, state);
+          if (b) this.edgeBoxes.set(id, b);
+        });
+        this.rebuildIndexes();
+        this.tiles.invalidateAll();
+        this.overlayDirty = true;
+        this.scheduler.request();
+      }),
+    );
+  }
+
+  /** Before a flush moves topics: tween the ones on screen when several move at once (a layout). */
+  private captureTween(ids: Set<string>, s: MindMapState): void {
+    const policy = { performanceMode: this.performanceMode, reducedMotion: this.reducedMotion || this.lod === 'shape', dragging: this.draggingId !== null };
+    if (policy.performanceMode || policy.reducedMotion || policy.dragging) return;
+    const view = expandRect(visibleWorldRect(this.cam, this.size), 40 / this.cam.zoom);
+    const now = performance.now();
+    const vis = this.visibility.visible;
+    const candidates: Move[] = [];
+    let moved = 0;
+    for (const id of ids) {
+      const old = this.nodeBoxes.get(id);
+      const n = getNode(s, id);
+      if (!old || !n) continue;
+      const from = this.tween.at(id, now) ?? { x: old.minX + HIT_MARGIN_X, y: old.minY + HIT_MARGIN_TOP };
+      const to = { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0) };
+      if (from.x === to.x && from.y === to.y) continue;
+      moved++;
+      if (!vis.has(id)) continue;
+      const w = old.maxX - old.minX - 2 * HIT_MARGIN_X;
+      const inView = (x: number, y: number) => x + w >= view.minX && x <= view.maxX && y + NODE_HEIGHT >= view.minY && y <= view.maxY;
+      if (inView(from.x, from.y) || inView(to.x, to.y)) candidates.push({ id, from, to });
+    }
+    const plan = planTween(candidates, moved, policy);
+    if (!plan.length) return;
+    this.tween.begin(plan, now);
+    for (const m of plan) {
+      for (const eid of edgeIdsOf(s, m.id)) {
+        this.tween.edgeIds.add(eid);
+        this.tween.tileEdgeIds.add(eid);
+      }
+    }
+    this.overlayDirty = true;
+  }
+
+  /** Draws tweening topics at their in-between positions; returns whether another frame is needed. */
+  private stepTween(now: number, s: MindMapState): boolean {
+    if (this.draggingId) {
+      // See-through while over a drop target, so the target and its indicator show under it.
+      const dv = this.views.get(this.draggingId);
+      if (dv) dv.root.alpha = this.reparent.current.kind === 'none' ? 1 : 0.55;
+    }
+    const t = this.tween;
+    if (!t.active) return false;
+    if (t.ending) {
+      // The tiles were rebuilt with these edges this frame: the overlay can drop them now.
+      t.clear();
+      this.overlayDirty = true;
+      return false;
+    }
+    const done = t.finished(now) || this.draggingId !== null || this.motionPaused;
+    for (const id of t.ids()) {
+      const n = getNode(s, id);
+      // The state may move a tweening topic again (undo, another layout): aim at where it is now.
+      if (n) t.retarget(id, { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0) });
+      const v = this.views.get(id);
+      const p = done ? (n ? { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0) } : null) : t.at(id, now);
+      if (v && p) v.root.position.set(p.x, p.y);
+    }
+    if (done) {
+      t.finishAt(now);
+      for (const eid of t.tileEdgeIds) this.invalidateEdgeTiles(eid);
+      t.tileEdgeIds.clear();
+      t.ending = true;
+    }
+    this.overlayDirty = true;
+    return true;
   }
 
   // ───────────────────────────── keyboard tree, label editor ─────────────────────────────
@@ -1120,8 +1361,8 @@ class SceneRoot implements InputHost {
       }),
       whenIdle: async () => {
         // A pending resize refit counts as work too.
-        for (let i = 0; i < 100 && (this.resizeTimer !== null || this.scheduler.frameDue || this.camAnim !== null); i++) {
-          if (this.resizeTimer !== null) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 100 && (this.resizeTimer !== null || this.lodTimer !== null || this.scheduler.frameDue || this.camAnim !== null); i++) {
+          if (this.resizeTimer !== null || this.lodTimer !== null) await new Promise((r) => setTimeout(r, 50));
           else await this.scheduler.whenIdle();
         }
       },
@@ -1157,7 +1398,7 @@ class SceneRoot implements InputHost {
     this.scheduler.destroy();
     for (const u of this.unsubscribers) u();
     this.resizeObserver?.disconnect();
-    for (const t of [this.resizeTimer, this.indexTimer, this.minimapTimer]) if (t !== null) clearTimeout(t);
+    for (const t of [this.resizeTimer, this.indexTimer, this.minimapTimer, this.minimapSlice, this.lodTimer]) if (t !== null) clearTimeout(t);
     this.input.destroy();
     this.minimap.destroy();
     this.tree.destroy();

@@ -13,7 +13,7 @@ import { Container, Graphics } from 'pixi.js';
 import { getEdge, getNode, type MindMapState } from '../state/doc';
 import type { MindEdge } from '../state/model';
 import { NODE_HEIGHT, TILE_SIZE, type ThemeColors } from './constants';
-import { edgePolyline } from './edgePaths';
+import { routedPolyline, routeEdge } from './edgeRouting';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from './geometry';
 import type { Lod } from './lod';
 import type { SpatialIndex } from './spatialIndex';
@@ -56,6 +56,9 @@ export class TileLayer {
   private spare: Graphics[] = [];
   private found: string[] = [];
   builtLastFrame = 0;
+  /** Wanted range + signature of the last update that left nothing to do (see update). */
+  private settledKey = '';
+  private anyDirty = false;
 
   constructor() {
     this.container.eventMode = 'none';
@@ -69,6 +72,7 @@ export class TileLayer {
   /** Marks every built tile touching `r` (world) for rebuild. */
   invalidateRect(r: Rect): void {
     if (this.tiles.size === 0) return;
+    this.anyDirty = true;
     const range = tileRange(r, TILE_SIZE);
     const span = (range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1);
     if (span > this.tiles.size) {
@@ -85,11 +89,13 @@ export class TileLayer {
 
   invalidateAll(): void {
     for (const t of this.tiles.values()) t.dirty = true;
+    this.anyDirty = true;
   }
 
   clear(): void {
     for (const t of this.tiles.values()) this.dropTile(t);
     this.tiles.clear();
+    this.settledKey = '';
   }
 
   /**
@@ -97,11 +103,15 @@ export class TileLayer {
    * postponed by the budget): the caller schedules another frame.
    */
   update(view: Rect, src: TileSource, budgetMs: number): boolean {
-    const sig = `${src.lod === 'shape' ? 's' : 'd'}|${src.edgeStyle}|${src.theme.card}`;
+    const sig = `${src.lod}|${src.edgeStyle}|${src.theme.card}`;
     const mx = (view.maxX - view.minX) * 0.25;
     const my = (view.maxY - view.minY) * 0.25;
     const want = tileRange({ minX: view.minX - mx, minY: view.minY - my, maxX: view.maxX + mx, maxY: view.maxY + my }, TILE_SIZE);
     const onScreen = tileRange(view, TILE_SIZE);
+    // Most pan/zoom frames stay within the same tiles: nothing to drop, build or sort.
+    const key = `${sig}|${want.x0},${want.y0},${want.x1},${want.y1}`;
+    if (key === this.settledKey && !this.anyDirty) return false;
+    this.settledKey = '';
     const keep: TileRange = { x0: want.x0 - 1, y0: want.y0 - 1, x1: want.x1 + 1, y1: want.y1 + 1 };
     for (const [k, t] of this.tiles) {
       if (!inRange(keep, t.tx, t.ty)) {
@@ -133,6 +143,12 @@ export class TileLayer {
       t.dirty = false;
       this.builtLastFrame++;
     }
+    if (!pending) {
+      // Every wanted tile is built and clean. Dirty tiles in the keep margin are rebuilt when they
+      // come into `want` (the key changes then).
+      this.settledKey = key;
+      this.anyDirty = false;
+    }
     return pending;
   }
 
@@ -161,17 +177,15 @@ export class TileLayer {
       const a = getNode(s, e.source);
       const b = getNode(s, e.target);
       if (!a || !b) continue;
-      const sx = finiteOr(a.position?.x, 0) + src.nodeWidth(e.source) - ox;
-      const sy = finiteOr(a.position?.y, 0) + NODE_HEIGHT / 2 - oy;
-      const tx = finiteOr(b.position?.x, 0) - ox;
-      const ty = finiteOr(b.position?.y, 0) + NODE_HEIGHT / 2 - oy;
+      // Sides follow the layout (see edgeRouting.ts); tile-local coordinates.
+      const route = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0) - ox, finiteOr(a.position?.y, 0) - oy, src.nodeWidth(e.source), NODE_HEIGHT, finiteOr(b.position?.x, 0) - ox, finiteOr(b.position?.y, 0) - oy, src.nodeWidth(e.target), NODE_HEIGHT);
       const color = parseColor(e.style?.stroke, src.theme.defaultEdge);
       const width = shape ? 1 : Math.max(0.5, Math.min(8, finiteOr(e.style?.strokeWidth, 2)));
       const key = `${color}|${width}`;
       let grp = groups.get(key);
       if (!grp) groups.set(key, (grp = { color, width, polys: [] }));
       // Far out, corners are sub-pixel: plain steps (or straight lines) are enough.
-      grp.polys.push(edgePolyline(sx, sy, tx, ty, src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep'));
+      grp.polys.push(routedPolyline(route, src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep'));
     }
     for (const grp of groups.values()) {
       for (const p of grp.polys) {
@@ -180,6 +194,11 @@ export class TileLayer {
       }
       // Why pixelLine when far out: 1-px GL lines are 2 vertices per segment instead of a triangulated band.
       if (shape) g.stroke({ width: 1, color: grp.color, alpha: 0.75, pixelLine: true });
+      // Between 0.45x and 0.75x a default 2-unit edge is 0.9–1.5 px on screen: a GL line looks the same.
+      else if (src.lod === 'label' && grp.width <= 2) g.stroke({ width: 1, color: grp.color, pixelLine: true });
+      // Why butt/miter for thin edges: round caps and joins add a triangle fan per point (software WebGL
+      // pays per triangle) and are invisible at 2 px; the corners are already rounded in the polyline.
+      else if (grp.width <= 3) g.stroke({ width: grp.width, color: grp.color, cap: 'butt', join: 'miter' });
       else g.stroke({ width: grp.width, color: grp.color, cap: 'round', join: 'round' });
     }
     if (shape) this.buildShapes(g, rect, ox, oy, src);

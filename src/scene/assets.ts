@@ -7,6 +7,7 @@
 import { BitmapFont, GraphicsContext, Texture } from 'pixi.js';
 import { CARD_RADIUS, CHEVRON_RADIUS, HANDLE_RADIUS, NODE_HEIGHT, PLUS_RADIUS, PRIORITY_COLORS, type ThemeColors } from './constants';
 import { chevronCenter } from './nodeLayout';
+import { circlePoints, roundRectPoints } from './shapes';
 
 export const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 export const FONT_NAME = 'mf-text';
@@ -66,12 +67,13 @@ export class SharedContexts {
     const t = this.theme;
     return this.get(`card|${width}|${color}|${root ? 1 : 0}|${handles ? 1 : 0}`, (c) => {
       const fill = root ? mix(t.card, color, 0.22) : t.card;
-      c.roundRect(0, 0, width, NODE_HEIGHT, CARD_RADIUS).fill(fill).stroke({ width: root ? 2.5 : 1.5, color, alpha: root ? 1 : 0.85 });
+      // Low-vertex outlines (see shapes.ts): keeps a card under Pixi's batching limit.
+      c.poly(roundRectPoints(0, 0, width, NODE_HEIGHT, CARD_RADIUS, 4), true).fill(fill).stroke({ width: root ? 2.5 : 1.5, color, alpha: root ? 1 : 0.85 });
       // Accent strip along the top-left: the topic's colour, readable at a glance.
-      c.roundRect(7, 8, 4, 12, 2).fill(color);
+      c.poly(roundRectPoints(7, 8, 4, 12, 2, 1), true).fill(color);
       if (handles) {
-        c.circle(0, NODE_HEIGHT / 2, HANDLE_RADIUS).fill(t.handleFill).stroke({ width: 1.5, color });
-        c.circle(width, NODE_HEIGHT / 2, HANDLE_RADIUS).fill(t.handleFill).stroke({ width: 1.5, color });
+        c.poly(circlePoints(0, NODE_HEIGHT / 2, HANDLE_RADIUS, 10), true).fill(t.handleFill).stroke({ width: 1.5, color });
+        c.poly(circlePoints(width, NODE_HEIGHT / 2, HANDLE_RADIUS, 10), true).fill(t.handleFill).stroke({ width: 1.5, color });
       }
     });
   }
@@ -80,7 +82,7 @@ export class SharedContexts {
     const t = this.theme;
     return this.get(`chev|${width}|${expanded ? 1 : 0}|${color}`, (c) => {
       const { x, y } = chevronCenter(width);
-      c.circle(x, y, CHEVRON_RADIUS).fill({ color, alpha: 0.18 }).stroke({ width: 1, color, alpha: 0.7 });
+      c.poly(circlePoints(x, y, CHEVRON_RADIUS, 14), true).fill({ color, alpha: 0.18 }).stroke({ width: 1, color, alpha: 0.7 });
       if (expanded) c.moveTo(x - 3.5, y - 1.5).lineTo(x, y + 2).lineTo(x + 3.5, y - 1.5);
       else c.moveTo(x - 1.5, y - 3.5).lineTo(x + 2, y).lineTo(x - 1.5, y + 3.5);
       c.stroke({ width: 1.6, color: t.text, cap: 'round', join: 'round' });
@@ -90,7 +92,7 @@ export class SharedContexts {
   badge(priority: string, w: number): GraphicsContext {
     return this.get(`badge|${priority}|${w}`, (c) => {
       const color = PRIORITY_COLORS[priority] ?? 0x64748b;
-      c.roundRect(0, 0, w, 14, 7).fill({ color, alpha: 0.22 }).stroke({ width: 1, color });
+      c.poly(roundRectPoints(0, 0, w, 14, 7, 3), true).fill({ color, alpha: 0.22 }).stroke({ width: 1, color });
     });
   }
 
@@ -122,14 +124,14 @@ export class SharedContexts {
   plusButton(): GraphicsContext {
     const t = this.theme;
     return this.get('plus', (c) => {
-      c.circle(0, 0, PLUS_RADIUS).fill(0x6366f1).stroke({ width: 1.5, color: t.handleFill });
+      c.poly(circlePoints(0, 0, PLUS_RADIUS, 16), true).fill(0x6366f1).stroke({ width: 1.5, color: t.handleFill });
       c.moveTo(-4, 0).lineTo(4, 0).moveTo(0, -4).lineTo(0, 4).stroke({ width: 1.8, color: 0xffffff, cap: 'round' });
     });
   }
 
   doneBox(done: boolean, color: number): GraphicsContext {
     return this.get(`done|${done ? 1 : 0}|${color}`, (c) => {
-      c.roundRect(0, 0, 12, 12, 3).fill(done ? color : { color, alpha: 0.1 }).stroke({ width: 1.3, color });
+      c.poly(roundRectPoints(0, 0, 12, 12, 3, 2), true).fill(done ? color : { color, alpha: 0.1 }).stroke({ width: 1.3, color });
       if (done) c.moveTo(3, 6).lineTo(5.5, 8.5).lineTo(9.5, 3.5).stroke({ width: 1.6, color: 0xffffff });
     });
   }

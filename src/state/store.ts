@@ -25,8 +25,10 @@ export interface ChangeSet {
   nodes: Set<string>;
   /** Ids of edges added, removed or changed. */
   edges: Set<string>;
-  /** Ids whose presence, parent, children or expanded flag changed: visibility may have changed. */
+  /** Ids whose presence, parent or expanded flag changed: visibility may have changed. */
   structure: Set<string>;
+  /** Ids whose list of children changed (gained, lost or reordered children). */
+  children: Set<string>;
   selection: boolean;
   search: boolean;
   settings: boolean;
@@ -42,6 +44,7 @@ export function emptyChangeSet(): ChangeSet {
     nodes: new Set(),
     edges: new Set(),
     structure: new Set(),
+    children: new Set(),
     selection: false,
     search: false,
     settings: false,
@@ -68,7 +71,10 @@ function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[]): voi
       into.nodes.add(id);
       into.structure.add(id);
     } else if (key === 'edges') into.edges.add(id);
-    else if (key === 'kids') into.nodes.add(id);
+    else if (key === 'kids') {
+      into.nodes.add(id);
+      into.children.add(id);
+    }
   }
 }
 
@@ -83,7 +89,10 @@ function diffBucket(into: ChangeSet, key: TableKey, prev: MindMapState, next: Mi
     if (a === b) return;
     if (key === 'nodes') addNodeChange(into, id, a as MindNode | undefined, b as MindNode | undefined);
     else if (key === 'edges') into.edges.add(id);
-    else if (key === 'kids') into.nodes.add(id);
+    else if (key === 'kids') {
+      into.nodes.add(id);
+      into.children.add(id);
+    }
   };
   for (const id in before) visit(id);
   for (const id in after) if (!(id in before)) visit(id);
@@ -128,9 +137,10 @@ export function changeSetFromPatches(
       } else if (head === 'edges') {
         into.edges.add(id);
       } else if (head === 'kids') {
-        // A topic's children list changed (gained, lost or reordered children): the topic itself
-        // redraws (its chevron); the children's own visibility is covered by their own entries.
+        // The topic itself redraws (its chevron); the children's own visibility is covered by their
+        // own entries, so this is not a structure change.
         into.nodes.add(id);
+        into.children.add(id);
       }
     }
   }

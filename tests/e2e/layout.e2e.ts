@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEditor, resetMap } from './editor.helpers';
+import type { Page } from 'playwright-core';
 import type { Session } from './browser';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -102,3 +103,181 @@ describe('layouts', () => {
   });
 });
 
+
+/** A small map at explicit positions (free layout): root → a, b (→ b1, b2), c. */
+function smallMap() {
+  const n = (id: string, parentId: string | null, x: number, y: number, color: string) => ({
+    id, type: parentId ? 'child' : 'root', position: { x, y }, parentId, connectionType: 'standard',
+    data: { label: id.toUpperCase(), expanded: true, color, animation: 'none' },
+  });
+  const nodes = [
+    n('root', null, 0, 0, '#9b87f5'), n('a', 'root', 300, -200, '#ef4444'), n('b', 'root', 300, 0, '#10b981'),
+    n('b1', 'b', 600, -40, '#10b981'), n('b2', 'b', 600, 60, '#10b981'), n('c', 'root', 300, 200, '#3b82f6'),
+  ];
+  const edges = nodes.filter((x) => x.parentId).map((x) => ({
+    id: `e-${x.parentId}-${x.id}`, source: x.parentId, target: x.id, style: { stroke: x.data.color, strokeWidth: 3 }, animated: false,
+  }));
+  return { nodes, edges };
+}
+
+/** RGB of a screen pixel, read from a real screenshot (the WebGL buffer is not preserved). */
+async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = (await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } })).toString('base64');
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = c.height = 1;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2]] as [number, number, number];
+  }, png);
+}
+
+const rect = (page: Page, id: string) =>
+  page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id) as Promise<{ x: number; y: number; width: number; height: number }>;
+const parentOf = (page: Page, id: string) =>
+  page.evaluate((i) => {
+    const s = (window as any).__mindflow.store.getState();
+    for (const b of s.nodes.b) if (b && b[i]) return b[i].parentId as string | null;
+    return undefined;
+  }, id);
+const kidsOf = (page: Page, id: string) =>
+  page.evaluate((i) => {
+    const s = (window as any).__mindflow.store.getState();
+    for (const b of s.kids.b) if (b && b[i]) return b[i] as string[];
+    return [] as string[];
+  }, id);
+const positionOf = (page: Page, id: string) =>
+  page.evaluate((i) => {
+    const s = (window as any).__mindflow.store.getState();
+    for (const b of s.nodes.b) if (b && b[i]) return b[i].position as { x: number; y: number };
+    return null;
+  }, id);
+const idle = (page: Page) => page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+
+/** Mouse drag from the centre of topic `from` to a point of topic `to` (fy: 0 top … 1 bottom of its card). */
+async function dragOnto(page: Page, from: string, to: string, fy = 0.5): Promise<void> {
+  const a = await rect(page, from);
+  const b = await rect(page, to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * fy, { steps: 10 });
+  await idle(page);
+  await page.mouse.up();
+  await idle(page);
+}
+
+describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
+  it('Balanced: a left-side branch is joined from the parent\'s left into the child\'s right side', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    await page.getByRole('button', { name: 'Layout' }).click();
+    await page.getByRole('menuitem', { name: 'Tidy Up (Balanced)' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.layout === 'balanced');
+    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
+    await idle(page);
+    // Which root children went left?
+    const root = (await positionOf(page, 'root'))!;
+    const left: string[] = [];
+    for (const id of ['a', 'b', 'c']) if ((await positionOf(page, id))!.x < root.x) left.push(id);
+    expect(left.length).toBeGreaterThan(0);
+    const bg = await pixel(page, 640, 790);
+    const differs = (p: [number, number, number]) => Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]) > 60;
+    for (const id of left) {
+      const r = await rect(page, id);
+      const my = r.y + r.height / 2;
+      // The edge from the root comes into the child's RIGHT side (a stroke just right of the card, past its handle).
+      expect(differs(await pixel(page, r.x + r.width + 14, my))).toBe(true);
+    }
+    // Left-side leaves: nothing enters their left side (the old rule drew every edge into the left handle).
+    const leaves = [];
+    for (const id of ['a', 'b1', 'b2', 'c']) if ((await positionOf(page, id))!.x < root.x) leaves.push(id);
+    expect(leaves.length).toBeGreaterThan(0);
+    for (const id of leaves) {
+      const r = await rect(page, id);
+      expect(differs(await pixel(page, r.x + r.width + 14, r.y + r.height / 2))).toBe(true);
+      expect(differs(await pixel(page, r.x - 14, r.y + r.height / 2))).toBe(false);
+    }
+  });
+
+  it('drag a topic onto another: it becomes that topic\'s last child; one Undo restores it', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    await idle(page);
+    const before = await positionOf(page, 'a');
+    await dragOnto(page, 'a', 'c');
+    expect(await parentOf(page, 'a')).toBe('c');
+    expect(await kidsOf(page, 'c')).toEqual(['a']);
+    expect(await kidsOf(page, 'root')).toEqual(['b', 'c']);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await parentOf(page, 'a')).toBe('root');
+    expect(await kidsOf(page, 'root')).toEqual(['a', 'b', 'c']);
+    expect(await positionOf(page, 'a')).toEqual(before);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
+  });
+
+  it('dropping a topic onto its own descendant is refused and changes nothing', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    await idle(page);
+    const before = await positionOf(page, 'b');
+    await dragOnto(page, 'b', 'b2');
+    expect(await parentOf(page, 'b')).toBe('root');
+    expect(await parentOf(page, 'b2')).toBe('b');
+    expect(await positionOf(page, 'b')).toEqual(before);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
+  });
+
+  it('with Auto Layout on, dropping on the upper third of a sibling reorders; one Undo restores', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    // Right layout with Auto Layout on (the menu's own switch is covered by the test above).
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      m.store.transact('settings', (d: any) => {
+        d.settings.layout = 'right';
+        d.settings.autoLayout = true;
+      });
+      m.store.clearHistory();
+    });
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
+    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
+    await idle(page);
+    await dragOnto(page, 'c', 'a', 0.15);
+    expect(await kidsOf(page, 'root')).toEqual(['c', 'a', 'b']);
+    // Laid out again: c now above a.
+    expect((await positionOf(page, 'c'))!.y).toBeLessThan((await positionOf(page, 'a'))!.y);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await kidsOf(page, 'root')).toEqual(['a', 'b', 'c']);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
+    await page.evaluate(() => (window as any).__mindflow.store.transact('settings', (d: any) => void (d.settings.autoLayout = false), { history: false }));
+  });
+
+  it('Alt+Down / Alt+Up move the selected topic among its siblings', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    await idle(page);
+    const r = await rect(page, 'a');
+    await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await page.keyboard.press('Alt+ArrowDown');
+    await page.waitForFunction(() => {
+      const s = (window as any).__mindflow.store.getState();
+      for (const b of s.kids.b) if (b && b.root) return b.root[1] === 'a';
+      return false;
+    });
+    expect(await kidsOf(page, 'root')).toEqual(['b', 'a', 'c']);
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.waitForFunction(() => {
+      const s = (window as any).__mindflow.store.getState();
+      for (const b of s.kids.b) if (b && b.root) return b.root[0] === 'a';
+      return false;
+    });
+    expect(await kidsOf(page, 'root')).toEqual(['a', 'b', 'c']);
+  });
+});

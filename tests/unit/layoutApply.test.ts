@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keepLaidOut, positionsEdit, tidyUp } from '../../src/state/layout/apply';
 import { layoutTree } from '../../src/state/layout/tidy';
-import { addChild, deleteNode, setExpanded, updateSettings } from '../../src/state/operations';
+import { addChild, deleteNode, moveAmongSiblings, setExpanded, updateSettings } from '../../src/state/operations';
 import { node, tree, wide } from './helpers/tree';
 
 describe('tidy up', () => {
@@ -59,6 +59,20 @@ describe('auto layout', () => {
     expect(node(store, 'A')).toBeDefined();
     expect(node(store, 'B')!.position).toEqual(bBefore);
     expect(node(store, id)).toBeDefined();
+    stop();
+  });
+
+  it('re-lays out after a reorder among siblings', () => {
+    const store = tree('Root', 'A', 'B', 'C');
+    const stop = keepLaidOut(store);
+    updateSettings(store, { layout: 'right', autoLayout: true });
+    const yOf = (id: string) => node(store, id)!.position.y;
+    expect(yOf('A')).toBeLessThan(yOf('C'));
+    moveAmongSiblings(store, 'C', -1);
+    moveAmongSiblings(store, 'C', -1);
+    expect(yOf('C')).toBeLessThan(yOf('A'));
+    store.undo();
+    expect(yOf('C')).toBeGreaterThan(yOf('A'));
     stop();
   });
 

@@ -25,7 +25,8 @@ export interface InputHost {
   connect(source: string, target: string): void;
   nodePosition(id: string): { x: number; y: number } | null;
   beginDrag(id: string): void;
-  dragTo(id: string, x: number, y: number): void;
+  /** Moves the dragged topic to (x, y); `pointer` is the pointer in world units (drop targets). */
+  dragTo(id: string, x: number, y: number, pointer?: { x: number; y: number }): void;
   endDrag(commit: boolean): void;
   editLabel(id: string): void;
   setHover(hit: Hit | null): void;
@@ -180,7 +181,7 @@ export class PointerInput {
     const m = this.mode;
     if (m.kind !== 'dragging') return;
     const w = screenToWorld(this.host.camera(), p.x, p.y);
-    this.host.dragTo(m.id, m.startPos.x + (w.x - m.startWorld.x), m.startPos.y + (w.y - m.startWorld.y));
+    this.host.dragTo(m.id, m.startPos.x + (w.x - m.startWorld.x), m.startPos.y + (w.y - m.startWorld.y), w);
   }
 
   private onUp = (e: PointerEvent) => {

@@ -36,9 +36,9 @@ export function tidyUp(store: MindMapStore, kind: TidyLayout, sizeOf?: SizeOf): 
   return true;
 }
 
-/** Whether a change set can alter the layout: topics added, removed, collapsed, expanded or moved in the tree. */
+/** Whether a change set can alter the layout: topics added, removed, collapsed, expanded, reparented or reordered. */
 export function affectsLayout(changes: ChangeSet): boolean {
-  return changes.reset || changes.structure.size > 0;
+  return changes.reset || changes.structure.size > 0 || changes.children.size > 0;
 }
 
 /**

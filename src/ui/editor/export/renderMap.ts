@@ -5,11 +5,11 @@
  * smooth-step or straight lines from the source's right handle to the target's left handle.
  */
 import { computeVisibleIds } from '../../../state/tree';
-import { getNode, type MindMapState } from '../../../state/doc';
+import { getNode, type LayoutKind, type MindMapState } from '../../../state/doc';
 import { tableForEach } from '../../../state/table';
 import type { MindNode } from '../../../state/model';
 import { CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
-import { edgePolyline } from '../../../scene/edgePaths';
+import { routedPolyline, routeEdge } from '../../../scene/edgeRouting';
 import { createMeasurer, layoutLabel, type TextMeasurer } from '../../../scene/nodeMetrics';
 import { EXPORT_MARGIN, planRaster, type Bounds, type RasterPlan } from './rasterPlan';
 
@@ -43,6 +43,8 @@ export interface MapDrawing {
   byId: Map<string, DrawNode>;
   edges: { source: string; target: string; stroke: string; width: number; animated: boolean }[];
   bounds: Bounds;
+  /** The map's layout: edge sides follow it, as on the canvas (scene/edgeRouting.ts). */
+  layout?: LayoutKind;
 }
 
 let measurer: TextMeasurer | null = null;
@@ -74,7 +76,7 @@ export function layoutMap(state: MindMapState): MapDrawing {
   });
   if (nodes.length === 0) minX = minY = maxX = maxY = 0;
   const m = EXPORT_MARGIN;
-  return { nodes, byId, edges, bounds: { minX: minX - m, minY: minY - m, maxX: maxX + m, maxY: maxY + m } };
+  return { nodes, byId, edges, bounds: { minX: minX - m, minY: minY - m, maxX: maxX + m, maxY: maxY + m }, layout: state.settings?.layout };
 }
 
 function withAlpha(color: string, alpha: number): string {
@@ -117,11 +119,8 @@ export function drawMap(ctx: CanvasRenderingContext2D, d: MapDrawing, plan: Pick
     const s = d.byId.get(e.source)!;
     const t = d.byId.get(e.target)!;
     pts.length = 0;
-    edgePolyline(
-      s.node.position.x + s.width,
-      s.node.position.y + NODE_HEIGHT / 2,
-      t.node.position.x,
-      t.node.position.y + NODE_HEIGHT / 2,
+    routedPolyline(
+      routeEdge(d.layout, s.node.position.x, s.node.position.y, s.width, NODE_HEIGHT, t.node.position.x, t.node.position.y, t.width, NODE_HEIGHT),
       o.straight ? 'straight' : 'smoothstep',
       pts,
     );

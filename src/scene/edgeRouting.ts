@@ -1,0 +1,131 @@
+/**
+ * Which sides of two topics an edge joins, decided per edge from the map's layout and where the two
+ * topics sit, and the polyline drawn between them. Pure; shared by the scene (tiles, overlay, hit
+ * boxes) and the PNG/PDF export so both draw the same edges.
+ *
+ * - 'free' and 'right': source RIGHT handle → target LEFT (as before layouts existed), except that in
+ *   'right' and 'balanced' a target lying entirely left of its source is joined leftwards:
+ *   source LEFT → target RIGHT (the left half of a balanced map).
+ * - 'down': source BOTTOM → target TOP; a target entirely above its source is joined upwards; a
+ *   target beside its source (overlapping it vertically) falls back to the horizontal rule.
+ *
+ * The smooth-step shape is the rightward one of edgePaths.ts, mirrored and/or transposed, and
+ * straight edges (performance mode) join the same anchor points.
+ */
+import type { LayoutKind } from '../state/doc';
+import { SMOOTH_STEP_OFFSET, SMOOTH_STEP_RADIUS } from './constants';
+import { roundCorners, smoothStepPoints } from './edgePaths';
+import type { Rect } from './geometry';
+
+/** Direction the edge leaves its source in (and enters its target travelling in). */
+export type EdgeDirection = 'right' | 'left' | 'down' | 'up';
+
+export interface EdgeRoute {
+  sx: number;
+  sy: number;
+  tx: number;
+  ty: number;
+  dir: EdgeDirection;
+}
+
+export type EdgeStyle = 'smoothstep' | 'straight' | 'step';
+
+/** Picks the direction for an edge between a source card and a target card (top-left x, y, width, height). */
+export function edgeDirection(
+  layout: LayoutKind | undefined,
+  ax: number,
+  ay: number,
+  _aw: number,
+  ah: number,
+  bx: number,
+  by: number,
+  bw: number,
+  bh: number,
+): EdgeDirection {
+  if (layout === 'down') {
+    if (by >= ay + ah) return 'down';
+    if (by + bh <= ay) return 'up';
+  }
+  if (layout === 'right' || layout === 'balanced' || layout === 'down') {
+    if (bx + bw <= ax) return 'left';
+  }
+  return 'right';
+}
+
+/** The anchor points of an edge from card a to card b (top-left x, y, width, height each). */
+export function routeEdge(
+  layout: LayoutKind | undefined,
+  ax: number,
+  ay: number,
+  aw: number,
+  ah: number,
+  bx: number,
+  by: number,
+  bw: number,
+  bh: number,
+): EdgeRoute {
+  const dir = edgeDirection(layout, ax, ay, aw, ah, bx, by, bw, bh);
+  switch (dir) {
+    case 'down':
+      return { sx: ax + aw / 2, sy: ay + ah, tx: bx + bw / 2, ty: by, dir };
+    case 'up':
+      return { sx: ax + aw / 2, sy: ay, tx: bx + bw / 2, ty: by + bh, dir };
+    case 'left':
+      return { sx: ax, sy: ay + ah / 2, tx: bx + bw, ty: by + bh / 2, dir };
+    default:
+      return { sx: ax + aw, sy: ay + ah / 2, tx: bx, ty: by + bh / 2, dir };
+  }
+}
+
+/**
+ * Corner points of the smooth-step path of a route: the rightward shape computed in a frame where
+ * the route runs rightwards, mapped back (mirror for 'left', transpose for 'down', both for 'up').
+ */
+export function routedStepPoints(r: EdgeRoute, offset = SMOOTH_STEP_OFFSET): number[] {
+  const { sx, sy, tx, ty, dir } = r;
+  if (dir === 'right') return smoothStepPoints(sx, sy, tx, ty, offset);
+  if (dir === 'left') {
+    const p = smoothStepPoints(-sx, sy, -tx, ty, offset);
+    for (let i = 0; i < p.length; i += 2) p[i] = -p[i];
+    return p;
+  }
+  // Vertical: swap the axes (and mirror for 'up'), step, swap back.
+  const sign = dir === 'down' ? 1 : -1;
+  const p = smoothStepPoints(sign * sy, sx, sign * ty, tx, offset);
+  for (let i = 0; i < p.length; i += 2) {
+    const a = p[i];
+    p[i] = p[i + 1];
+    p[i + 1] = sign * a;
+  }
+  return p;
+}
+
+/** The polyline an edge is drawn with, for a route. Appends to `out`. */
+export function routedPolyline(r: EdgeRoute, style: EdgeStyle, out: number[] = []): number[] {
+  if (style === 'straight') {
+    out.push(r.sx, r.sy, r.tx, r.ty);
+    return out;
+  }
+  const corners = routedStepPoints(r);
+  if (style === 'step') {
+    for (let i = 0; i < corners.length; i++) out.push(corners[i]);
+    return out;
+  }
+  return roundCorners(corners, SMOOTH_STEP_RADIUS, 3, out);
+}
+
+/**
+ * A box sure to hold the drawn edge (for the spatial index and tile invalidation): the anchors plus
+ * the step-out distance along the route's axis and a few units across it.
+ */
+export function routeBox(r: EdgeRoute, along = 24, across = 4): Rect {
+  const horizontal = r.dir === 'right' || r.dir === 'left';
+  const mx = horizontal ? along : across;
+  const my = horizontal ? across : along;
+  return {
+    minX: Math.min(r.sx, r.tx) - mx,
+    minY: Math.min(r.sy, r.ty) - my,
+    maxX: Math.max(r.sx, r.tx) + mx,
+    maxY: Math.max(r.sy, r.ty) + my,
+  };
+}
