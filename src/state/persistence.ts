@@ -7,9 +7,9 @@
  * backup key before anything can overwrite it.
  */
 import { createInitialState, defaultSettings, type LayoutKind, type MapSettings, type MindMapState } from './doc';
-import { STORAGE_KEY } from './model';
+import { STORAGE_KEY, type MapSnapshot } from './model';
 import { restoreMap } from './restore';
-import { snapshotView } from './snapshot';
+import { snapshotView, snapshotViewSteps } from './snapshot';
 import type { ChangeSet, MindMapStore } from './store';
 
 /** What localStorage offers; sessionStorage or an in-memory fake fit too. */
@@ -102,9 +102,10 @@ async function stringifySliced(items: readonly unknown[], pause: () => Promise<v
  * mutated: the snapshot being written cannot change under it.
  */
 export async function serializeMapSliced(state: MindMapState, pause: () => Promise<void>): Promise<string> {
-  const { nodes, edges } = snapshotView(state);
-  const nodeText = await stringifySliced(nodes, pause);
-  const edgeText = await stringifySliced(edges, pause);
+  const snapshot: MapSnapshot = { nodes: [], edges: [] };
+  for (const _ of snapshotViewSteps(state, snapshot)) await pause();
+  const nodeText = await stringifySliced(snapshot.nodes, pause);
+  const edgeText = await stringifySliced(snapshot.edges, pause);
   return `{"version":${STORAGE_VERSION},"nodes":${nodeText},"edges":${edgeText},"settings":${JSON.stringify(state.settings)},"rootId":${JSON.stringify(state.rootId)}}`;
 }
 

@@ -122,27 +122,53 @@ export function preOrderIds(state: MindMapState): string[] {
  * than lost.
  */
 export function snapshotView(state: MindMapState): MapSnapshot {
-  const ids = preOrderIds(state);
-  const nodes: MindNode[] = new Array(ids.length);
-  for (let i = 0; i < ids.length; i++) nodes[i] = tableGet(state.nodes, ids[i]) as MindNode;
+  const out: MapSnapshot = { nodes: [], edges: [] };
+  const steps = snapshotViewSteps(state, out);
+  while (!steps.next().done);
+  return out;
+}
+
+/** Records handled between two yields of snapshotViewSteps. */
+export const SNAPSHOT_SLICE = 5000;
+
+/**
+ * The work of snapshotView, filling `out` and yielding every SNAPSHOT_SLICE records, so that a
+ * background save can spread it over several tasks instead of blocking one frame.
+ */
+export function* snapshotViewSteps(state: MindMapState, out: MapSnapshot): Generator<void, void, void> {
+  const nodes = out.nodes;
+  const edges = out.edges;
+  let work = 0;
+  if (tableGet(state.nodes, state.rootId)) {
+    const stack: string[] = [state.rootId];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      nodes.push(tableGet(state.nodes, id) as MindNode);
+      const children = tableGet(state.kids, id);
+      if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+      if (++work % SNAPSHOT_SLICE === 0) yield;
+    }
+  }
   if (nodes.length < state.nodes.n) appendMissing(state.nodes, nodes);
 
-  const edges: MindEdge[] = [];
   for (const node of nodes) {
-    if (node.parentId === null) continue;
-    const edge = tableGet(state.edges, edgeId(node.parentId, node.id));
-    if (edge) edges.push(edge);
+    if (node.parentId !== null) {
+      const edge = tableGet(state.edges, edgeId(node.parentId, node.id));
+      if (edge) edges.push(edge);
+    }
+    if (++work % SNAPSHOT_SLICE === 0) yield;
   }
   for (const node of nodes) {
     const edgeIds = tableGet(state.adj, node.id);
-    if (!edgeIds) continue;
-    for (const id of edgeIds) {
-      const edge = tableGet(state.edges, id);
-      if (edge && edge.source === node.id && tableGet(state.nodes, edge.target)?.parentId !== node.id) edges.push(edge);
+    if (edgeIds) {
+      for (const id of edgeIds) {
+        const edge = tableGet(state.edges, id);
+        if (edge && edge.source === node.id && tableGet(state.nodes, edge.target)?.parentId !== node.id) edges.push(edge);
+      }
     }
+    if (++work % SNAPSHOT_SLICE === 0) yield;
   }
   if (edges.length < state.edges.n) appendMissing(state.edges, edges);
-  return { nodes, edges };
 }
 
 function appendMissing<T extends { id: string }>(table: Table<T>, out: T[]): void {
