@@ -12,7 +12,7 @@ import { enablePatches, produceWithPatches, setAutoFreeze, type Draft, type Patc
 import { createInitialState, type MindMapState } from './doc';
 import { HISTORY_LIMIT, type MindNode } from './model';
 import { applyPatchesShared } from './patches';
-import { tableHas } from './table';
+import { tableGet, tableHas } from './table';
 
 enablePatches();
 // Freezing walks every new object: O(map) on each import. State is only changed through the store.
@@ -65,12 +65,10 @@ function addNodeChange(into: ChangeSet, id: string, before: MindNode | undefined
 /** A bucket-level patch from a bulk edit may name the ids it touched (see bulk.ts). */
 export type BulkPatch = Patch & { ids?: readonly string[] };
 
-function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[]): void {
+function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[], prev: MindMapState, next: MindMapState): void {
   for (const id of ids) {
-    if (key === 'nodes') {
-      into.nodes.add(id);
-      into.structure.add(id);
-    } else if (key === 'edges') into.edges.add(id);
+    if (key === 'nodes') addNodeChange(into, id, tableGet(prev.nodes, id), tableGet(next.nodes, id));
+    else if (key === 'edges') into.edges.add(id);
     else if (key === 'kids') {
       into.nodes.add(id);
       into.children.add(id);
@@ -119,7 +117,7 @@ export function changeSetFromPatches(
       if (path[1] === 'n') continue;
       if (path.length === 3) {
         const ids = (p as BulkPatch).ids;
-        if (ids) addBulkIds(into, head, ids);
+        if (ids) addBulkIds(into, head, ids, prev, next);
         else diffBucket(into, head, prev, next, Number(path[2]));
         continue;
       }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keepLaidOut, positionsEdit, tidyUp } from '../../src/state/layout/apply';
 import { layoutTree } from '../../src/state/layout/tidy';
 import { addChild, deleteNode, moveAmongSiblings, setExpanded, updateSettings } from '../../src/state/operations';
+import type { ChangeSet } from '../../src/state/store';
 import { node, tree, wide } from './helpers/tree';
 
 describe('tidy up', () => {
@@ -14,6 +15,15 @@ describe('tidy up', () => {
     store.undo();
     expect(['A', 'A1', 'A2', 'B'].map((id) => node(store, id)!.position)).toEqual(before);
     expect(store.canUndo()).toBe(false);
+  });
+
+  it('reports moved topics as changed but not as structure changes (visibility is not re-walked)', () => {
+    const store = tree('Root', ['A', 'A1', 'A2'], 'B');
+    const seen: ChangeSet[] = [];
+    store.subscribe((c) => seen.push(c));
+    tidyUp(store, 'balanced');
+    expect(seen[0].nodes.size).toBeGreaterThan(0);
+    expect(seen[0].structure.size).toBe(0);
   });
 
   it('does nothing (and records nothing) when the map is already tidy', () => {
