@@ -123,6 +123,8 @@ export const LANDING_SCROLL_HINT_PX = 100;
 export const COPYRIGHT_YEAR = 2025;
 
 export const HISTORY_LIMIT = 200;
+/** Undo keeps at most about this many old records alive (the newest step is always kept). */
+export const HISTORY_WEIGHT_LIMIT = 1_000_000;
 
 export const MESSAGES = {
   importInvalid: 'Invalid JSON data. Please check the format and try again.',

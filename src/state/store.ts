@@ -10,7 +10,7 @@
  */
 import { enablePatches, produceWithPatches, setAutoFreeze, type Draft, type Patch } from 'immer';
 import { createInitialState, type MindMapState } from './doc';
-import { HISTORY_LIMIT, type MindNode } from './model';
+import { HISTORY_LIMIT, HISTORY_WEIGHT_LIMIT, type MindNode } from './model';
 import { applyPatchesShared } from './patches';
 import { tableGet, tableHas } from './table';
 
@@ -166,6 +166,13 @@ function appendAll<T>(target: T[], items: readonly T[]): void {
   for (let i = 0; i < items.length; i++) target.push(items[i]);
 }
 
+/** Records an undo step keeps alive: one per patch, or the ids a bulk patch names. */
+function entryWeight(entry: HistoryEntry): number {
+  let w = 0;
+  for (const p of entry.inverse) w += (p as BulkPatch).ids?.length ?? 1;
+  return w;
+}
+
 function flattenNewestFirst(chunks: Patch[][]): Patch[] {
   const out: Patch[] = [];
   for (let i = chunks.length - 1; i >= 0; i--) appendAll(out, chunks[i]);
@@ -190,7 +197,11 @@ export class MindMapStore {
   private listeners = new Set<Listener>();
   private version = 0;
 
-  constructor(initial: MindMapState = createInitialState(), private readonly historyLimit = HISTORY_LIMIT) {
+  constructor(
+    initial: MindMapState = createInitialState(),
+    private readonly historyLimit = HISTORY_LIMIT,
+    private readonly historyWeightLimit = HISTORY_WEIGHT_LIMIT,
+  ) {
     this.state = initial;
   }
 
@@ -252,11 +263,27 @@ export class MindMapStore {
       appendAll(this.mark.patches, fwd);
       this.mark.inverseChunks.push(back);
     } else {
-      this.past.push({ label, patches: fwd, inverse: back });
-      if (this.past.length > this.historyLimit) this.past.shift();
+      this.pushPast({ label, patches: fwd, inverse: back });
     }
     if (this.future.length) this.future = [];
     changes.history = true;
+  }
+
+  /**
+   * Adds an undo step, dropping the oldest steps beyond the step limit, and beyond HISTORY_WEIGHT_LIMIT
+   * records held (a relayout of 100k topics holds 100k old records; 200 of those would pin gigabytes).
+   */
+  private pushPast(entry: HistoryEntry): void {
+    this.past.push(entry);
+    while (this.past.length > this.historyLimit) this.past.shift();
+    let weight = 0;
+    for (let i = this.past.length - 1; i >= 0; i--) {
+      weight += entryWeight(this.past[i]);
+      if (weight > this.historyWeightLimit && i < this.past.length - 1) {
+        this.past.splice(0, i + 1);
+        break;
+      }
+    }
   }
 
   /** Starts folding changes into one history step (a drag, a panel save). */
@@ -270,8 +297,7 @@ export class MindMapStore {
     const mark = this.mark;
     this.mark = null;
     if (!mark || mark.patches.length === 0) return;
-    this.past.push({ label: mark.label, patches: mark.patches, inverse: flattenNewestFirst(mark.inverseChunks) });
-    if (this.past.length > this.historyLimit) this.past.shift();
+    this.pushPast({ label: mark.label, patches: mark.patches, inverse: flattenNewestFirst(mark.inverseChunks) });
     const changes = emptyChangeSet();
     changes.history = true;
     this.emit(changes);

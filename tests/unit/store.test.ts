@@ -3,7 +3,8 @@ import { createInitialState } from '../../src/state/doc';
 import { addChild, moveNode, renameNode, select, toggleExpanded } from '../../src/state/operations';
 import { applyPatchesShared } from '../../src/state/patches';
 import { MindMapStore, type ChangeSet } from '../../src/state/store';
-import { tree } from './helpers/tree';
+import { positionsEdit } from '../../src/state/layout/apply';
+import { tree, wide } from './helpers/tree';
 
 describe('store', () => {
   it('starts with one root "Main Topic", expanded, #9b87f5, at 0,0', () => {
@@ -43,6 +44,20 @@ describe('store', () => {
   it('keeps history bounded', () => {
     const store = new MindMapStore(createInitialState(), 5);
     for (let i = 0; i < 10; i++) moveNode(store, 'root', { x: i + 1, y: 0 });
+    let undos = 0;
+    while (store.undo()) undos++;
+    expect(undos).toBe(5);
+  });
+
+  it('drops the oldest steps when history holds too many records, always keeping the newest', () => {
+    const store = new MindMapStore(wide(2_000).getState(), 200, 5_000);
+    const edit = (x: number) => {
+      const moved = new Map([...Array(1_000).keys()].map((i) => [`t${i + 1}`, { x, y: i }]));
+      const e = positionsEdit(store.getState(), moved)!;
+      store.commit('Move many', e.state, e.patches, e.inverse);
+    };
+    // About 1,000 records a step against a limit of 5,000.
+    for (let k = 1; k <= 20; k++) edit(k);
     let undos = 0;
     while (store.undo()) undos++;
     expect(undos).toBe(5);
