@@ -22,7 +22,6 @@ import {
   resetMap,
   searchQuery,
   selectedId,
-  unexpectedErrors,
   waitForEditor,
 } from './editor.helpers';
 
@@ -487,6 +486,6 @@ describe('canvas controls and saving', () => {
     }
     await page.keyboard.press('Control+n');
     await expectHidden(page.getByRole('alert').filter({ hasText: 'Changes not saved' }));
-    expect(unexpectedErrors(session.consoleErrors)).toEqual([]);
+    expect(session.consoleErrors).toEqual([]);
   });
 });

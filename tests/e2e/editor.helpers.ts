@@ -133,11 +133,3 @@ export function today(): string {
 export const editPanel = (page: Page) => page.getByRole('dialog', { name: 'Edit Node' });
 export const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 
-/**
- * Console errors, less one known canvas bug (reported to the scene's owner): pixi throws
- * "Cannot read properties of null (reading 'length')" in updateGpuContext when the theme is toggled
- * with a topic outside the viewport. Remove this filter once the scene is fixed.
- */
-export function unexpectedErrors(errors: readonly string[]): string[] {
-  return errors.filter((e) => !e.includes("Cannot read properties of null (reading 'length')"));
-}

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
-import { button, editPanel, expectHidden, expectToast, expectVisible, nodeCount, openEditor, resetMap, unexpectedErrors } from './editor.helpers';
+import { button, editPanel, expectHidden, expectToast, expectVisible, nodeCount, openEditor, resetMap } from './editor.helpers';
 
 let session: Session;
 let page: Page;
@@ -86,6 +86,6 @@ describe('editor on mobile', () => {
       await full.tap();
       await page.waitForFunction(() => !document.fullscreenElement);
     }
-    expect(unexpectedErrors(session.consoleErrors)).toEqual([]);
+    expect(session.consoleErrors).toEqual([]);
   });
 });
