@@ -1410,6 +1410,6 @@ class SceneRoot implements InputHost {
     this.overlay.destroy();
     this.grid.destroy();
     this.images.destroy();
-    this.contexts.setTheme(this.colors);
+    this.contexts.destroy();
   }
 }

@@ -44,12 +44,24 @@ function mix(a: number, b: number, t: number): number {
 
 export class SharedContexts {
   private cache = new Map<string, GraphicsContext>();
+  /**
+   * Contexts of earlier themes. Not destroyed on a theme switch: views that are off screen or pooled
+   * still point at them until they are next synced, and Pixi crashes rendering a destroyed context.
+   */
+  private retired: GraphicsContext[] = [];
   constructor(public theme: ThemeColors) {}
 
   setTheme(theme: ThemeColors): void {
     this.theme = theme;
-    for (const c of this.cache.values()) c.destroy();
+    for (const c of this.cache.values()) this.retired.push(c);
     this.cache.clear();
+  }
+
+  destroy(): void {
+    for (const c of this.cache.values()) c.destroy();
+    for (const c of this.retired) c.destroy();
+    this.cache.clear();
+    this.retired = [];
   }
 
   private get(key: string, build: (c: GraphicsContext) => void): GraphicsContext {

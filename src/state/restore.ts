@@ -177,21 +177,26 @@ export function isSafeUrl(url: string): boolean {
   }
 }
 
-/** A coordinate: finite numbers clamped to ±1e7, anything else 0. `ok` is false when it changed. */
-function readCoordinate(v: unknown): { value: number; ok: boolean } {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return { value: 0, ok: false };
+/** A coordinate: finite numbers clamped to ±1e7, anything else 0. */
+function readCoordinate(v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return 0;
   const max = LIMITS.coordinate;
-  if (v > max) return { value: max, ok: false };
-  if (v < -max) return { value: -max, ok: false };
-  return { value: v + 0, ok: true }; // + 0 turns -0 into 0
+  return v > max ? max : v < -max ? -max : v + 0; // + 0 turns -0 into 0
 }
 
+/** True when readCoordinate keeps `v` as it is (NaN and ±Infinity fail both comparisons). */
+function isCoordinate(v: unknown): boolean {
+  return typeof v === 'number' && v >= -LIMITS.coordinate && v <= LIMITS.coordinate;
+}
+
+// Why two functions instead of one returning { value, ok }: this runs twice per topic, and the
+// wrapper object was one more short-lived allocation per coordinate at 100k topics.
 function readPosition(v: unknown, log: RepairLog): Position {
   const rec = isRecord(v) ? v : undefined;
-  const x = readCoordinate(read(rec, 'x'));
-  const y = readCoordinate(read(rec, 'y'));
-  if (!x.ok || !y.ok) log.add('position');
-  return { x: x.value, y: y.value };
+  const x = read(rec, 'x');
+  const y = read(rec, 'y');
+  if (!isCoordinate(x) || !isCoordinate(y)) log.add('position');
+  return { x: readCoordinate(x), y: readCoordinate(y) };
 }
 
 function readText(v: string, max: number, log: RepairLog): string {
@@ -315,11 +320,45 @@ function edgeIdOf(source: string, target: string): string {
   return `e-${source}-${target}`;
 }
 
+/** True when `id` is exactly `e-{source}-{target}`, checked without building that string. */
+function isEdgeIdOf(id: string, source: string, target: string): boolean {
+  return (
+    id.length === source.length + target.length + 3 &&
+    id.charCodeAt(0) === 0x65 && // "e"
+    id.charCodeAt(1) === 0x2d && // "-"
+    id.charCodeAt(2 + source.length) === 0x2d &&
+    id.startsWith(source, 2) &&
+    id.endsWith(target)
+  );
+}
+
+/**
+ * The edge id for source -> target. Why reuse the input's string when it is already right: a
+ * concatenation is a rope that the edge table must flatten and copy before it can be a key, and at
+ * 100k edges that copy (and the garbage it leaves) is a noticeable part of an import.
+ */
+function edgeIdFor(rawId: unknown, source: string, target: string): string {
+  return typeof rawId === 'string' && isEdgeIdOf(rawId, source, target) ? rawId : edgeIdOf(source, target);
+}
+
+/**
+ * Node ids and the map from id references (the text form of `id` fields) to node index.
+ * `direct[i]` is 1 when `ids[i]` is itself a reference to node i, i.e. `keyToIndex.get(ids[i]) === i`;
+ * that allows resolving a reference by comparing it with a guessed node's id (see `resolve`).
+ */
+interface NodeRefs {
+  ids: string[];
+  keyToIndex: Map<string, number>;
+  direct: Uint8Array;
+}
+
 /** Pass 1: node entries with their final ids, and the map from id references to node index. */
-function collectNodes(input: readonly unknown[], log: RepairLog) {
+function collectNodes(input: readonly unknown[], log: RepairLog): NodeRefs & { raws: Rec[] } {
   const raws: Rec[] = [];
   const ids: string[] = [];
   const keyToIndex = new Map<string, number>();
+  // One more slot for a created root.
+  const direct = new Uint8Array(input.length + 1);
   for (let i = 0; i < input.length; i++) {
     const raw = input[i];
     if (!isRecord(raw)) {
@@ -344,17 +383,32 @@ function collectNodes(input: readonly unknown[], log: RepairLog) {
       } else {
         if (typeof rawId === 'number') log.add('numericId');
         id = key;
+        direct[index] = 1;
       }
     }
     raws.push(raw);
     ids.push(id);
   }
-  return { raws, ids, keyToIndex };
+  return { raws, ids, keyToIndex, direct };
 }
 
 function resolveRef(v: unknown, keyToIndex: Map<string, number>): number | undefined {
   const key = refKey(v);
   return key === undefined ? undefined : keyToIndex.get(key);
+}
+
+/**
+ * resolveRef with a guess. Why: hashing every reference into the map was a large part of an import,
+ * yet in files as exported (and as most tools write them) the answer is predictable: a node's parent
+ * is its previous sibling's parent or the node just before it, and an edge's target follows the
+ * previous edge's target. A right guess costs one string comparison; a wrong one falls back to the map.
+ */
+function resolve(v: unknown, refs: NodeRefs, guess: number, guess2 = -1): number | undefined {
+  if (typeof v === 'string') {
+    if (guess >= 0 && refs.direct[guess] === 1 && refs.ids[guess] === v) return guess;
+    if (guess2 >= 0 && refs.direct[guess2] === 1 && refs.ids[guess2] === v) return guess2;
+  }
+  return resolveRef(v, refs.keyToIndex);
 }
 
 /** The root's index: the first node typed "root", else the first without a usable parent, else -1. */
@@ -365,22 +419,23 @@ function pickRoot(raws: readonly Rec[], keyToIndex: Map<string, number>): number
 }
 
 /** A node's parent index; undefined (attach to the root) for extra roots, orphans and unknown parents. */
-function parentOf(raw: Rec, keyToIndex: Map<string, number>, log: RepairLog): number | undefined {
+function parentOf(raw: Rec, refs: NodeRefs, guess: number, guess2: number, log: RepairLog): number | undefined {
   if (read(raw, 'type') === 'root') {
     log.add('extraRoot');
     return undefined;
   }
   const rawParent = read(raw, 'parentId');
-  const p = resolveRef(rawParent, keyToIndex);
+  const p = resolve(rawParent, refs, guess, guess2);
   if (p === undefined) log.add(rawParent === undefined || rawParent === null || rawParent === '' ? 'orphan' : 'unknownParent');
   return p;
 }
 
 /** Parent index of every node, -1 for the root. A created root has index raws.length. */
-function resolveParents(raws: readonly Rec[], root: number, keyToIndex: Map<string, number>, log: RepairLog): Int32Array {
+function resolveParents(raws: readonly Rec[], root: number, refs: NodeRefs, log: RepairLog): Int32Array {
   const parent = new Int32Array(Math.max(raws.length, root + 1));
   for (let i = 0; i < parent.length; i++) {
-    parent[i] = i === root ? -1 : (parentOf(raws[i], keyToIndex, log) ?? root);
+    // Guesses: the previous node's parent (a sibling), else the previous node (a first child).
+    parent[i] = i === root ? -1 : (parentOf(raws[i], refs, i > 0 ? parent[i - 1] : -1, i - 1, log) ?? root);
   }
   return parent;
 }
@@ -415,43 +470,48 @@ function breakCycles(parent: Int32Array, root: number, log: RepairLog): void {
 
 /**
  * Edge ids `e-{a}-{b}` of two different pairs can only be equal when some node id is another node id
- * followed by "-" (a + b-c vs a-b + c). Checking that first spares a set of every edge id.
+ * followed by "-" (a + b-c vs a-b + c). Checking that first spares a set of every edge id. Only
+ * prefixes as long as some known id are looked up: with ids of one length (as generated ids are) that
+ * is none, so the check neither slices nor hashes.
  */
-function edgeIdsMayClash(ids: readonly string[], isKnownId: (id: string) => boolean): boolean {
+function edgeIdsMayClash(ids: readonly string[], keyToIndex: Map<string, number>, rootId: string): boolean {
+  // Prefixes are shorter than an id, and ids are at most LIMITS.id long (longer ones were renamed).
+  const knownLength = new Uint8Array(LIMITS.id + 1);
+  for (const key of keyToIndex.keys()) if (key.length <= LIMITS.id) knownLength[key.length] = 1;
+  if (rootId.length <= LIMITS.id) knownLength[rootId.length] = 1;
   for (const id of ids) {
     for (let p = id.indexOf('-'); p > 0; p = id.indexOf('-', p + 1)) {
-      if (isKnownId(id.slice(0, p))) return true;
+      if (knownLength[p] === 1) {
+        const prefix = id.slice(0, p);
+        if (keyToIndex.has(prefix) || prefix === rootId) return true;
+      }
     }
   }
   return false;
 }
 
-interface TreeEdgeIds {
-  /** Tree edge id by child index. */
-  byChild: string[];
-  /** Every tree edge id; null when no two edge ids can clash. */
-  all: Set<string> | null;
-}
-
-/** A child whose tree edge id clashes gets a fresh random id; the pass repeats since its children's ids change. */
-function treeEdgeIds(ids: string[], parent: Int32Array, root: number, mayClash: boolean, log: RepairLog): TreeEdgeIds {
+/**
+ * Every tree edge id, when two could clash (else null: then distinct pairs have distinct ids). A child
+ * whose tree edge id clashes gets a fresh random id; the pass repeats since its children's ids change.
+ */
+function treeEdgeIdSet(refs: NodeRefs, parent: Int32Array, root: number, log: RepairLog): Set<string> {
+  const { ids } = refs;
   for (;;) {
-    const byChild: string[] = new Array(ids.length);
-    const all = mayClash ? new Set<string>() : null;
+    const all = new Set<string>();
     let renamed = false;
     for (let i = 0; i < ids.length; i++) {
       if (i === root) continue;
       const id = edgeIdOf(ids[parent[i]], ids[i]);
-      if (all?.has(id)) {
+      if (all.has(id)) {
         ids[i] = newId();
+        refs.direct[i] = 0;
         log.add('idClash');
         renamed = true;
       } else {
-        all?.add(id);
-        byChild[i] = id;
+        all.add(id);
       }
     }
-    if (!renamed) return { byChild, all };
+    if (!renamed) return all;
   }
 }
 
@@ -500,37 +560,49 @@ function treeEdge(id: string, parentNode: MindNode, child: MindNode, rawStyle: u
   return { id, source: parentNode.id, target: child.id, style, animated: typeof rawAnimated === 'boolean' ? rawAnimated : middle };
 }
 
+/** Restored edges, with each edge's source and target node index at the same position. */
+interface EdgeList {
+  edges: MindEdge[];
+  source: Int32Array;
+  target: Int32Array;
+}
+
 function restoreEdges(
   input: readonly unknown[],
   nodes: readonly MindNode[],
   parent: Int32Array,
-  tree: TreeEdgeIds,
-  keyToIndex: Map<string, number>,
+  treeIds: Set<string> | null,
+  refs: NodeRefs,
   log: RepairLog,
-): { edges: MindEdge[]; source: number[]; target: number[] } {
+): EdgeList {
   const n = nodes.length;
   const edges: MindEdge[] = [];
-  const source: number[] = [];
-  const target: number[] = [];
+  // At most every input edge plus one added tree edge per node.
+  const source = new Int32Array(input.length + n);
+  const target = new Int32Array(input.length + n);
   const hasTreeEdge = new Uint8Array(n);
   const otherPairs = new Set<number>();
   const otherIds = new Set<string>();
+  let lastTarget = -1;
   for (let k = 0; k < input.length; k++) {
     const raw = input[k];
     if (!isRecord(raw)) {
       log.add('badEdgeEntry');
       continue;
     }
-    const s = resolveRef(read(raw, 'source'), keyToIndex);
-    const t = resolveRef(read(raw, 'target'), keyToIndex);
+    const t = resolve(read(raw, 'target'), refs, lastTarget + 1);
+    // Guess: the target's parent (a tree edge, the usual case).
+    const s = resolve(read(raw, 'source'), refs, t === undefined ? -1 : parent[t]);
     if (s === undefined || t === undefined) {
       log.add('edgeUnknown');
       continue;
     }
+    lastTarget = t;
     if (s === t) {
       log.add('selfLoop');
       continue;
     }
+    const rawId = read(raw, 'id');
     let edge: MindEdge;
     if (parent[t] === s) {
       if (hasTreeEdge[t]) {
@@ -538,51 +610,53 @@ function restoreEdges(
         continue;
       }
       hasTreeEdge[t] = 1;
-      edge = treeEdge(tree.byChild[t], nodes[s], nodes[t], read(raw, 'style'), read(raw, 'animated'), log);
+      const id = edgeIdFor(rawId, nodes[s].id, nodes[t].id);
+      edge = treeEdge(id, nodes[s], nodes[t], read(raw, 'style'), read(raw, 'animated'), log);
     } else {
       const pair = Math.min(s, t) * n + Math.max(s, t);
-      const id = edgeIdOf(nodes[s].id, nodes[t].id);
+      const id = edgeIdFor(rawId, nodes[s].id, nodes[t].id);
       // A reversed tree edge counts as a duplicate of the tree edge.
-      const idTaken = tree.all !== null && (tree.all.has(id) || otherIds.has(id));
+      const idTaken = treeIds !== null && (treeIds.has(id) || otherIds.has(id));
       if (parent[s] === t || otherPairs.has(pair) || idTaken) {
         log.add('duplicateEdge');
         continue;
       }
       otherPairs.add(pair);
-      if (tree.all) otherIds.add(id);
+      if (treeIds) otherIds.add(id);
       const { style, ok } = readEdgeStyle(read(raw, 'style'), nodes[s].data.color);
       const animated = read(raw, 'animated');
       if (!ok || typeof animated !== 'boolean') log.add('edgeStyle');
       edge = { id, source: nodes[s].id, target: nodes[t].id, style, animated: animated === true };
     }
-    if (read(raw, 'id') !== edge.id) log.add('edgeId');
+    if (rawId !== edge.id) log.add('edgeId');
+    source[edges.length] = s;
+    target[edges.length] = t;
     edges.push(edge);
-    source.push(s);
-    target.push(t);
   }
   let added = 0;
   for (let i = 0; i < n; i++) {
     if (parent[i] < 0 || hasTreeEdge[i]) continue;
     const child = nodes[i];
     const middle = child.connectionType === 'middle';
+    source[edges.length] = parent[i];
+    target[edges.length] = i;
     edges.push({
-      id: tree.byChild[i],
+      id: edgeIdOf(nodes[parent[i]].id, child.id),
       source: nodes[parent[i]].id,
       target: child.id,
       style: { stroke: middle ? MIDDLE_STROKE : nodes[parent[i]].data.color, strokeWidth: EDGE_WIDTH },
       animated: middle,
     });
-    source.push(parent[i]);
-    target.push(i);
     added++;
   }
   log.add('treeEdge', added);
-  return { edges, source, target };
+  return { edges, source: source.subarray(0, edges.length), target: target.subarray(0, edges.length) };
 }
 
 function restoreArrays(nodeInput: readonly unknown[], edgeInput: readonly unknown[]): RestoreResult {
   const log = new RepairLog();
-  const { raws, ids, keyToIndex } = collectNodes(nodeInput, log);
+  const refs = collectNodes(nodeInput, log);
+  const { raws, ids, keyToIndex } = refs;
 
   let root = pickRoot(raws, keyToIndex);
   if (root < 0) {
@@ -590,13 +664,13 @@ function restoreArrays(nodeInput: readonly unknown[], edgeInput: readonly unknow
     ids.push(keyToIndex.has(ROOT_ID) ? newId() : ROOT_ID);
     log.add('rootCreated');
   }
-  const parent = resolveParents(raws, root, keyToIndex, log);
+  const parent = resolveParents(raws, root, refs, log);
   breakCycles(parent, root, log);
   const rootId = ids[root];
-  const mayClash = edgeIdsMayClash(ids, (id) => keyToIndex.has(id) || id === rootId);
-  const tree = treeEdgeIds(ids, parent, root, mayClash, log);
+  const mayClash = edgeIdsMayClash(ids, keyToIndex, rootId);
+  const treeIds = mayClash ? treeEdgeIdSet(refs, parent, root, log) : null;
   const nodes = restoreNodes(raws, ids, parent, root, log);
-  const { edges, source, target } = restoreEdges(edgeInput, nodes, parent, tree, keyToIndex, log);
+  const { edges, source, target } = restoreEdges(edgeInput, nodes, parent, treeIds, refs, log);
 
   // A created root sits last in `nodes`; order there matters only among siblings.
   const state = buildIndexedState({ nodes, edges }, { parent, source, target }, rootId);

@@ -453,6 +453,9 @@ describe('canvas controls and saving', () => {
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
     await button(page, 'Toggle theme').click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    // Switching themes with topics off screen once crashed the renderer.
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    expect(session.consoleErrors).toEqual([]);
   });
 
   it('warns lastingly when saving fails and offers "Download JSON"', async () => {

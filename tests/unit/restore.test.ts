@@ -524,6 +524,67 @@ describe('value helpers', () => {
   });
 });
 
+describe('restore fast paths give the same result as the general path', () => {
+  // References are first checked against a guessed node (the previous sibling's parent, the previous
+  // node, the next edge target); these cases make every guess wrong or misleading.
+  const ordered = treeSnapshot([
+    ['root', null],
+    ['a', 'root'],
+    ['b', 'root'],
+    ['a1', 'a'],
+    ['a2', 'a'],
+    ['b1', 'b'],
+  ]);
+
+  it('nodes and edges in any order restore to the same map', () => {
+    const expected = snapshotOf(restored(ordered).state);
+    const shuffled = { nodes: [...ordered.nodes].reverse(), edges: [...ordered.edges].reverse() };
+    const again = restored(shuffled);
+    expect(again.repairs).toEqual([]);
+    // Children keep their order among siblings, so reversing the nodes reverses each sibling list.
+    expect(snapshotOf(again.state).nodes.map((n) => n.id).sort()).toEqual(expected.nodes.map((n) => n.id).sort());
+    expect(edges(again.state).map((e) => e.id).sort()).toEqual(edges(restored(ordered).state).map((e) => e.id).sort());
+    expect(mapErrors(again.state)).toEqual([]);
+  });
+
+  it('a renamed duplicate next to a reference does not capture it', () => {
+    const { state, repairs } = restored({
+      nodes: [makeNode('root', null), makeNode('a', 'root'), makeNode('a', 'root'), makeNode('c', 'a'), makeNode('d', 'a')],
+      edges: [makeEdge('root', 'a'), makeEdge('a', 'c'), makeEdge('a', 'd')],
+    });
+    expect(repairs).toEqual(['1 duplicate node id renamed', '1 missing parent-child edge added']);
+    expect(tableGet(state.kids, 'a')).toEqual(['c', 'd']);
+    expect(mapErrors(state)).toEqual([]);
+  });
+
+  it('edge ids of the right length but wrong text are normalised; right ones are kept as they are', () => {
+    const input = treeSnapshot([
+      ['root', null],
+      ['a', 'root'],
+      ['b', 'root'],
+      ['c', 'root'],
+    ]);
+    input.edges[0].id = 'e-roota-'; // root -> a
+    input.edges[1].id = 'x-root-b'; // root -> b
+    const { state, repairs } = restored(input);
+    expect(repairs).toEqual(['2 edge ids normalised']);
+    expect(edges(state).map((e) => e.id).sort()).toEqual(['e-root-a', 'e-root-b', 'e-root-c']);
+  });
+
+  it('numeric references are not taken for the guessed node', () => {
+    const { state, repairs } = restored({
+      nodes: [makeNode('root', null), { ...makeNode('1', 'root'), id: 1 }, { ...makeNode('x', 'root'), parentId: 1 }],
+      edges: [
+        { ...makeEdge('root', '1'), source: 'root', target: 1 },
+        { ...makeEdge('1', 'x'), source: 1, target: 'x' },
+      ],
+    });
+    expect(repairs).toEqual(['1 numeric node id converted to text']);
+    expect(node(state, 'x').parentId).toBe('1');
+    expect(mapErrors(state)).toEqual([]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties
 
