@@ -11,7 +11,6 @@
  */
 import { childIds, getNode, type LayoutKind, type MindMapState } from '../doc';
 import type { Position } from '../model';
-import { subtreeIds } from '../tree';
 
 export interface Size {
   width: number;
@@ -32,12 +31,57 @@ export const LAYOUT_GAPS = {
 /** The size the editor draws a topic with when the caller knows no better. */
 export const DEFAULT_TOPIC_SIZE: Size = { width: 180, height: 56 };
 
-interface Block {
-  /** Extent of the block before / after the topic's centre, across the layout direction. */
-  before: number;
-  after: number;
-  /** Offsets of each laid-out child's centre from this topic's centre, in child order. */
-  offsets: number[];
+/**
+ * The tree flattened into breadth-first index arrays: parents come before their children, and each
+ * topic's children are contiguous, so no id-to-index map is needed. Typed arrays instead of a record
+ * per topic keep a 100k-topic layout to a handful of allocations.
+ */
+interface Flat {
+  ids: string[];
+  /** Parent's index, -1 for the root (index 0). */
+  parent: Int32Array;
+  /** Index of the first child; children of i are first[i] .. first[i] + count[i] - 1. */
+  first: Int32Array;
+  count: Int32Array;
+  /** order[i] = i: lets children ranges be passed where index lists are expected. */
+  order: Int32Array;
+  expanded: Uint8Array;
+  cross: Float64Array;
+  main: Float64Array;
+  width: Float64Array;
+  height: Float64Array;
+}
+
+function flatten(s: MindMapState, rootId: string, sizeOf: SizeOf, kind: TidyLayout): Flat {
+  const n = s.nodes.n;
+  const ids: string[] = [rootId];
+  const parent = new Int32Array(n).fill(-1);
+  const first = new Int32Array(n);
+  const count = new Int32Array(n);
+  const expanded = new Uint8Array(n);
+  const cross = new Float64Array(n);
+  const main = new Float64Array(n);
+  const width = new Float64Array(n);
+  const height = new Float64Array(n);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    expanded[i] = getNode(s, id)!.data.expanded ? 1 : 0;
+    const size = sizeOf(id);
+    width[i] = size.width;
+    height[i] = size.height;
+    cross[i] = crossSize(size, kind);
+    main[i] = mainSize(size, kind);
+    const kids = childIds(s, id);
+    first[i] = ids.length;
+    count[i] = kids.length;
+    for (let k = 0; k < kids.length; k++) {
+      parent[ids.length] = i;
+      ids.push(kids[k]);
+    }
+  }
+  const order = new Int32Array(ids.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return { ids, parent, first, count, order, expanded, cross, main, width, height };
 }
 
 /** Cross-axis size: height for horizontal layouts, width for top-down. */
@@ -50,93 +94,63 @@ function mainSize(s: Size, kind: TidyLayout): number {
 }
 
 /**
- * Stacks the blocks of `kids` and centres them on the parent; fills `offsets` and returns the extent
- * of the stack around the parent centre.
+ * Stacks the blocks of children `kids[from .. to)` (indices into the flat tree) with a gap, centred
+ * on the parent: writes each child's centre offset into `offset` and returns the stack's extent
+ * before / after the parent's centre in `extent`.
  */
-function stack(kids: readonly string[], blocks: Map<string, Block>, gap: number, offsets: number[]): { before: number; after: number } {
+function stack(
+  kids: ArrayLike<number>,
+  from: number,
+  to: number,
+  before: Float64Array,
+  after: Float64Array,
+  offset: Float64Array,
+  extent: Float64Array,
+): void {
   let cursor = 0;
   let first = 0;
   let last = 0;
   let top = 0;
-  let bottom = 0;
-  for (let i = 0; i < kids.length; i++) {
-    const b = blocks.get(kids[i])!;
-    const centre = i === 0 ? 0 : cursor + gap + b.before;
-    if (i === 0) {
-      top = -b.before;
+  for (let k = from; k < to; k++) {
+    const c = kids[k];
+    const centre = k === from ? 0 : cursor + LAYOUT_GAPS.sibling + before[c];
+    if (k === from) {
+      top = -before[c];
       first = centre;
     }
-    offsets.push(centre);
+    offset[c] = centre;
     last = centre;
-    cursor = centre + b.after;
-    bottom = cursor;
+    cursor = centre + after[c];
   }
   const mid = (first + last) / 2;
-  for (let i = 0; i < offsets.length; i++) offsets[i] -= mid;
-  return { before: mid - top, after: bottom - mid };
+  for (let k = from; k < to; k++) offset[kids[k]] -= mid;
+  extent[0] = mid - top;
+  extent[1] = cursor - mid;
 }
 
-function computeBlocks(s: MindMapState, order: readonly string[], sizeOf: SizeOf, kind: TidyLayout): Map<string, Block> {
-  const blocks = new Map<string, Block>();
-  for (let i = order.length - 1; i >= 0; i--) {
-    const id = order[i];
-    const own = crossSize(sizeOf(id), kind) / 2;
-    const kids = childIds(s, id);
-    const offsets: number[] = [];
-    const extent = kids.length ? stack(kids, blocks, LAYOUT_GAPS.sibling, offsets) : { before: 0, after: 0 };
-    const expanded = getNode(s, id)!.data.expanded;
-    blocks.set(id, {
-      before: expanded ? Math.max(own, extent.before) : own,
-      after: expanded ? Math.max(own, extent.after) : own,
-      offsets,
-    });
-  }
-  return blocks;
-}
-
-interface Placed {
-  /** Centre across the layout direction. */
-  cross: number;
-  /** The near edge along the layout direction (left for "right", right for left-side, top for "down"). */
-  main: number;
-  /** +1 grows right/down, -1 grows left. */
-  dir: 1 | -1;
-}
-
-function toPosition(p: Placed, size: Size, kind: TidyLayout): Position {
-  if (kind === 'down') return { x: p.cross - size.width / 2, y: p.main };
-  const x = p.dir === 1 ? p.main : p.main - size.width;
-  return { x, y: p.cross - size.height / 2 };
-}
-
-/** Places the subtree under `start` (already placed), children growing in `dir`. */
-function placeSubtree(
-  s: MindMapState,
-  start: string,
-  placed: Map<string, Placed>,
-  blocks: Map<string, Block>,
-  sizeOf: SizeOf,
-  kind: TidyLayout,
-  only?: readonly string[],
-): void {
-  const stackIds = [start];
-  while (stackIds.length) {
-    const id = stackIds.pop()!;
-    const p = placed.get(id)!;
-    const kids = id === start && only ? only : childIds(s, id);
-    const offsets = id === start && only ? stackOffsets(only, blocks) : blocks.get(id)!.offsets;
-    const childMain = p.main + p.dir * (mainSize(sizeOf(id), kind) + LAYOUT_GAPS.level);
-    for (let i = 0; i < kids.length; i++) {
-      placed.set(kids[i], { cross: p.cross + offsets[i], main: childMain, dir: p.dir });
-      stackIds.push(kids[i]);
+/** Block extents (children first) and each child's centre offset from its parent's centre. */
+function computeBlocks(f: Flat): { before: Float64Array; after: Float64Array; offset: Float64Array } {
+  const n = f.ids.length;
+  const before = new Float64Array(n);
+  const after = new Float64Array(n);
+  const offset = new Float64Array(n);
+  const extent = new Float64Array(2);
+  for (let i = n - 1; i >= 0; i--) {
+    const own = f.cross[i] / 2;
+    let b = own;
+    let a = own;
+    if (f.count[i] > 0) {
+      stack(f.order, f.first[i], f.first[i] + f.count[i], before, after, offset, extent);
+      // Collapsed: its hidden children are still placed (offsets), but take no room.
+      if (f.expanded[i]) {
+        b = Math.max(own, extent[0]);
+        a = Math.max(own, extent[1]);
+      }
     }
+    before[i] = b;
+    after[i] = a;
   }
-}
-
-function stackOffsets(kids: readonly string[], blocks: Map<string, Block>): number[] {
-  const offsets: number[] = [];
-  stack(kids, blocks, LAYOUT_GAPS.sibling, offsets);
-  return offsets;
+  return { before, after, offset };
 }
 
 /**
@@ -161,8 +175,6 @@ export function balancedSplit(kids: readonly string[], heights: readonly number[
 
 export interface LayoutResult {
   positions: Map<string, Position>;
-  /** Which side of its parent each topic's branch grows on (balanced: left-side branches are -1). */
-  side: Map<string, 1 | -1>;
 }
 
 /**
@@ -171,33 +183,47 @@ export interface LayoutResult {
  */
 export function layoutTree(s: MindMapState, kind: TidyLayout, sizeOf: SizeOf = () => DEFAULT_TOPIC_SIZE): LayoutResult {
   const root = getNode(s, s.rootId)!;
-  const rootSize = sizeOf(root.id);
-  const order = subtreeIds(s, root.id);
-  const blocks = computeBlocks(s, order, sizeOf, kind);
-  const placed = new Map<string, Placed>();
-  const rootCross = kind === 'down' ? root.position.x + rootSize.width / 2 : root.position.y + rootSize.height / 2;
+  const f = flatten(s, root.id, sizeOf, kind);
+  const n = f.ids.length;
+  const { before, after, offset } = computeBlocks(f);
 
-  if (kind === 'balanced') {
-    const kids = childIds(s, root.id);
-    const split = balancedSplit(kids, kids.map((k) => blocks.get(k)!.before + blocks.get(k)!.after + LAYOUT_GAPS.sibling));
-    const right = kids.slice(0, split);
+  // Which side each main branch grows on; the root's children are re-stacked per side for Balanced.
+  const dir = new Int8Array(n).fill(1);
+  const rootKids = f.order.subarray(f.first[0], f.first[0] + f.count[0]);
+  if (kind === 'balanced' && rootKids.length) {
+    const heights = Array.from(rootKids, (c) => before[c] + after[c] + LAYOUT_GAPS.sibling);
+    const split = balancedSplit(Array.from(rootKids, (c) => f.ids[c]), heights);
+    const extent = new Float64Array(2);
+    const right = rootKids.slice(0, split);
     // Left side reads bottom-to-top, continuing clockwise.
-    const left = kids.slice(split).reverse();
-    placed.set(root.id, { cross: rootCross, main: root.position.x, dir: 1 });
-    placeSubtree(s, root.id, placed, blocks, sizeOf, kind, right);
-    placed.set(root.id, { cross: rootCross, main: root.position.x + rootSize.width, dir: -1 });
-    if (left.length) placeSubtree(s, root.id, placed, blocks, sizeOf, kind, left);
-    placed.set(root.id, { cross: rootCross, main: root.position.x, dir: 1 });
-  } else {
-    placed.set(root.id, { cross: rootCross, main: kind === 'down' ? root.position.y : root.position.x, dir: 1 });
-    placeSubtree(s, root.id, placed, blocks, sizeOf, kind);
+    const left = rootKids.slice(split).reverse();
+    stack(right, 0, right.length, before, after, offset, extent);
+    if (left.length) stack(left, 0, left.length, before, after, offset, extent);
+    for (const c of left) dir[c] = -1;
   }
 
+  // Parents first (pre-order): centre across the layout direction, near edge along it.
+  const centre = new Float64Array(n);
+  const edge = new Float64Array(n);
+  const rootPos = root.position;
+  centre[0] = kind === 'down' ? rootPos.x + f.width[0] / 2 : rootPos.y + f.height[0] / 2;
+  edge[0] = kind === 'down' ? rootPos.y : rootPos.x;
   const positions = new Map<string, Position>();
-  const side = new Map<string, 1 | -1>();
-  for (const [id, p] of placed) {
-    positions.set(id, id === root.id ? { x: root.position.x, y: root.position.y } : toPosition(p, sizeOf(id), kind));
-    side.set(id, p.dir);
+  positions.set(root.id, { x: rootPos.x, y: rootPos.y });
+  for (let i = 1; i < n; i++) {
+    const p = f.parent[i];
+    if (p !== 0) dir[i] = dir[p];
+    const d = dir[i];
+    centre[i] = centre[p] + offset[i];
+    // Children start a gap beyond the parent's far edge, on their side.
+    const parentFar = p === 0 && d === -1 ? edge[0] : edge[p] + d * f.main[p];
+    edge[i] = parentFar + d * LAYOUT_GAPS.level;
+    positions.set(f.ids[i], toPosition(centre[i], edge[i], d, f.width[i], f.height[i], kind));
   }
-  return { positions, side };
+  return { positions };
+}
+
+function toPosition(centre: number, edge: number, dir: number, width: number, height: number, kind: TidyLayout): Position {
+  if (kind === 'down') return { x: centre - width / 2, y: edge };
+  return { x: dir === 1 ? edge : edge - width, y: centre - height / 2 };
 }
