@@ -6,6 +6,7 @@
  * search budget. Removal swaps the last entry into the hole, so every update is O(1).
  */
 import { getNode, type MindMapState } from './doc';
+import type { NodeData } from './model';
 import type { ChangeSet } from './store';
 import { tableForEach } from './table';
 import { normalizeQuery } from './tree';
@@ -13,6 +14,8 @@ import { normalizeQuery } from './tree';
 export class SearchIndex {
   private ids: string[] = [];
   private labels: string[] = [];
+  /** Each slot's label source: a change that kept the topic's data object (a move) skips re-lowering. */
+  private sources: NodeData[] = [];
   private slot = new Map<string, number>();
 
   constructor(state: MindMapState) {
@@ -22,8 +25,9 @@ export class SearchIndex {
   rebuild(state: MindMapState): void {
     this.ids = [];
     this.labels = [];
+    this.sources = [];
     this.slot.clear();
-    tableForEach(state.nodes, (n, id) => this.put(id, n.data.label));
+    tableForEach(state.nodes, (n, id) => this.put(id, n.data));
   }
 
   update(changes: ChangeSet, state: MindMapState): void {
@@ -33,7 +37,7 @@ export class SearchIndex {
     }
     for (const id of changes.nodes) {
       const node = getNode(state, id);
-      if (node) this.put(id, node.data.label);
+      if (node) this.put(id, node.data);
       else this.remove(id);
     }
   }
@@ -52,16 +56,18 @@ export class SearchIndex {
     return this.ids.length;
   }
 
-  private put(id: string, label: string): void {
-    const lower = label.toLowerCase();
+  private put(id: string, data: NodeData): void {
     const at = this.slot.get(id);
     if (at !== undefined) {
-      this.labels[at] = lower;
+      if (this.sources[at] === data) return;
+      this.labels[at] = data.label.toLowerCase();
+      this.sources[at] = data;
       return;
     }
     this.slot.set(id, this.ids.length);
     this.ids.push(id);
-    this.labels.push(lower);
+    this.labels.push(data.label.toLowerCase());
+    this.sources.push(data);
   }
 
   private remove(id: string): void {
@@ -71,10 +77,12 @@ export class SearchIndex {
     if (at !== last) {
       this.ids[at] = this.ids[last];
       this.labels[at] = this.labels[last];
+      this.sources[at] = this.sources[last];
       this.slot.set(this.ids[at], at);
     }
     this.ids.pop();
     this.labels.pop();
+    this.sources.pop();
     this.slot.delete(id);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getEdge } from '../../src/state/doc';
-import { addChild, connect, deleteNode, moveToParent, select, setSearch, toggleExpanded } from '../../src/state/operations';
+import { addChild, connect, deleteNode, moveNode, moveToParent, renameNode, select, setSearch, toggleExpanded } from '../../src/state/operations';
 import { computeVisibleIds, searchMatches, subtreeIds } from '../../src/state/tree';
 import { edgeLook, VisibilityView, type VisibilityDelta } from '../../src/state/views';
 import type { MindMapStore } from '../../src/state/store';
@@ -72,6 +72,20 @@ describe('visibility', () => {
     setSearch(store, '');
     expect(sorted(view.visible)).toEqual(['Alpha', 'Delta', 'Epsilon', 'root']);
     check();
+  });
+
+  it('search follows renames, moves, adds and deletes', () => {
+    const store = tree('Root', 'Alpha', 'Beta');
+    const { view } = watch(store);
+    renameNode(store, 'Beta', 'Gamma ray');
+    moveNode(store, 'Alpha', { x: 999, y: 999 });
+    const id = addChild(store, 'Alpha')!;
+    renameNode(store, id, 'gamma two');
+    deleteNode(store, 'Alpha');
+    setSearch(store, 'GAMMA');
+    expect(sorted(view.matches)).toEqual(['Beta']);
+    setSearch(store, 'alp');
+    expect(view.matches.size).toBe(0);
   });
 
   it('search is a case-insensitive substring match on labels', () => {
