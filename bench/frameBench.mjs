@@ -20,18 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { generateMapText } from './mapGenerator.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ARGS = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 const SIZES = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const sizes = SIZES.length ? SIZES : [1000, 10000, 50000, 100000];
 const VIEWPORT = { width: 1280, height: 800 };
@@ -271,7 +262,7 @@ async function main() {
   const outDir = process.env.BENCH_DIST;
   const server = await preview({ ...(outDir ? { build: { outDir } } : {}), preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
   const baseURL = server.resolvedUrls.local[0].replace(/\/$/, '');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   const runs = [];
   try {
     for (const n of sizes) {

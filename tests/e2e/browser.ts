@@ -2,29 +2,14 @@
  * Opens the built app in the system Chromium (software WebGL) with a fresh profile.
  * Every page collects console errors so tests can assert there are none.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error('Chromium not found: install Debian\'s chromium or set CHROMIUM_PATH');
-  return found;
-}
+export { CHROMIUM_ARGS, chromiumPath };
 
 export interface OpenOptions {
   viewport?: { width: number; height: number };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, type Session } from './browser';
 import { generateMapText } from '../../bench/mapGenerator.mjs';
+import { pixel } from './pixels';
 
 type Part = 'body' | 'chevron' | 'handle-in' | 'handle-out' | 'plus';
 
@@ -89,21 +90,6 @@ async function frames(page: Page): Promise<number> {
   return page.evaluate(() => (window as any).__mindflow.scene.stats().frames);
 }
 
-/** RGB of a screen pixel, read from a real screenshot (the WebGL buffer is not preserved). */
-async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
-  const png = (await page.screenshot({ clip: { x, y, width: 1, height: 1 } })).toString('base64');
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = c.height = 1;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, 1, 1).data;
-    return [d[0], d[1], d[2]] as [number, number, number];
-  }, png);
-}
 
 const brightness = ([r, g, b]: [number, number, number]) => (r + g + b) / 3;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEditor, resetMap } from './editor.helpers';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
+import { pixel } from './pixels';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -120,21 +121,6 @@ function smallMap() {
   return { nodes, edges };
 }
 
-/** RGB of a screen pixel, read from a real screenshot (the WebGL buffer is not preserved). */
-async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
-  const png = (await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } })).toString('base64');
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = c.height = 1;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, 1, 1).data;
-    return [d[0], d[1], d[2]] as [number, number, number];
-  }, png);
-}
 
 const rect = (page: Page, id: string) =>
   page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id) as Promise<{ x: number; y: number; width: number; height: number }>;
