@@ -301,6 +301,45 @@ describe('canvas (desktop)', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   });
 
+  test('hovering a topic shows its tag chips and notes tooltip', async () => {
+    await load(page, smallMap());
+    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.2, 0));
+    await idle(page);
+    expect((await viewport(page)).zoom).toBeGreaterThanOrEqual(0.75);
+    const r = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('a1'));
+    // A strip just below the card, where chips and the tooltip appear.
+    const probes = [0.15, 0.35, 0.5, 0.65, 0.85].flatMap((fx) => [14, 26, 40].map((dy) => [r.x + r.width * fx, r.y + r.height + dy] as const));
+    await page.mouse.move(5, 400);
+    await idle(page);
+    const before = await Promise.all(probes.map(([x, y]) => pixel(page, x, y)));
+    await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+    await idle(page);
+    const after = await Promise.all(probes.map(([x, y]) => pixel(page, x, y)));
+    const changed = after.filter((p, i) => p.some((v, k) => Math.abs(v - before[i][k]) > 30)).length;
+    expect(changed).toBeGreaterThan(3);
+    await page.mouse.move(5, 400);
+    await idle(page);
+  });
+
+  test('an orientation change fits the map again', async () => {
+    await load(page, smallMap());
+    await page.evaluate(() => (window as any).__mindflow.scene.setViewport({ x: 5000, y: 5000, zoom: 1 }, 0));
+    await idle(page);
+    const away = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root'));
+    expect(away.x > 1280 || away.x + away.width < 0 || away.y > 800 || away.y + away.height < 0).toBe(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('orientationchange')));
+    await page.waitForTimeout(900);
+    await idle(page);
+    for (const id of ['root', 'alpha', 'a1', 'a2', 'beta']) {
+      const r = await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id);
+      expect(r, id).not.toBeNull();
+      expect(r.x).toBeGreaterThanOrEqual(0);
+      expect(r.x + r.width).toBeLessThanOrEqual(1280);
+      expect(r.y).toBeGreaterThanOrEqual(0);
+      expect(r.y + r.height).toBeLessThanOrEqual(800);
+    }
+  });
+
   test('search shows matches with their ancestors', async () => {
     await page.evaluate(() => (window as any).__mindflow.store.transact('Search', (d: any) => void (d.searchQuery = 'one'), { history: false }));
     await idle(page);
