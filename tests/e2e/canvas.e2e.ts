@@ -442,6 +442,24 @@ describe('canvas (desktop)', () => {
     await idle(page);
   });
 
+  test('animations pause under prefers-reduced-motion', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.evaluate(() =>
+      (window as any).__mindflow.store.transact('anim', (d: any) => {
+        for (const b of d.nodes.b) if (b.beta) b.beta.data.animation = 'pulse';
+      }),
+    );
+    await idle(page);
+    const f0 = await frames(page);
+    await page.waitForTimeout(600);
+    expect(await frames(page)).toBe(f0);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.waitForTimeout(600);
+    expect(await frames(page)).toBeGreaterThanOrEqual(f0 + 2);
+    await page.evaluate(() => (window as any).__mindflow.store.undo());
+    await idle(page);
+  });
+
   test('edges touching the selection are animated (frames keep coming) and stop when cleared', async () => {
     const p = await point(page, 'beta');
     await page.mouse.click(p.x, p.y);
