@@ -321,6 +321,25 @@ describe('canvas (desktop)', () => {
     await idle(page);
   });
 
+  test('an image attachment that fails to load shows a placeholder beside the card', async () => {
+    await load(page, smallMap());
+    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.2, 0));
+    await idle(page);
+    // The failed image (missing.png) has been tried by now; draw once more after it failed.
+    await page.waitForTimeout(300);
+    await idle(page);
+    const zoom = (await viewport(page)).zoom;
+    const boxPixels = async (id: string) => {
+      const r = await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id);
+      const pts = [14, 20, 26].flatMap((dx) => [18, 28, 38].map((dy) => [r.x + r.width + dx * zoom, r.y + dy * zoom] as const));
+      return Promise.all(pts.map(([x, y]) => pixel(page, x, y)));
+    };
+    const bg = await pixel(page, 760, 720);
+    const differs = (ps: [number, number, number][]) => ps.filter((p) => p.some((v, k) => Math.abs(v - bg[k]) > 12)).length;
+    expect(differs(await boxPixels('a2'))).toBeGreaterThan(4);
+    expect(differs(await boxPixels('beta'))).toBeLessThanOrEqual(1); // a grid dot at most
+  });
+
   test('an orientation change fits the map again', async () => {
     await load(page, smallMap());
     await page.evaluate(() => (window as any).__mindflow.scene.setViewport({ x: 5000, y: 5000, zoom: 1 }, 0));
