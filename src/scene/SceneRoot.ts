@@ -31,7 +31,7 @@ import {
   type Size,
 } from './camera';
 import { FIT_MAX_ZOOM, HIT_MARGIN_BOTTOM, HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT, THEMES, ZOOM_STEP, type ThemeColors, type ThemeName } from './constants';
-import { expandRect, finiteOr, parseColor, type Rect } from './geometry';
+import { expandRect, finiteOr, parseColor, rectsEqual, type Rect } from './geometry';
 import { Grid } from './Grid';
 import { PointerInput, type Hit, type InputHost } from './interaction/PointerInput';
 import { LabelEditor } from './labelEditor';
@@ -634,7 +634,7 @@ class SceneRoot implements InputHost {
       this.dynEdges.delete(eid);
       return;
     }
-    if (!old || old.minX !== box.minX || old.minY !== box.minY || old.maxX !== box.maxX || old.maxY !== box.maxY) {
+    if (!old || !rectsEqual(old, box)) {
       this.edgeBoxes.set(eid, box);
       this.edgeIndex.set(eid, box);
     }
@@ -658,7 +658,7 @@ class SceneRoot implements InputHost {
       this.metrics.delete(id);
       return;
     }
-    if (!old || old.minX !== box.minX || old.minY !== box.minY || old.maxX !== box.maxX || old.maxY !== box.maxY) {
+    if (!old || !rectsEqual(old, box)) {
       this.nodeBoxes.set(id, box);
       this.nodeIndex.set(id, box);
       this.viewsStale = true;

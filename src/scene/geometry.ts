@@ -14,6 +14,10 @@ export function rectsIntersect(a: Rect, b: Rect): boolean {
   return a.minX <= b.maxX && a.maxX >= b.minX && a.minY <= b.maxY && a.maxY >= b.minY;
 }
 
+export function rectsEqual(a: Rect, b: Rect): boolean {
+  return a.minX === b.minX && a.minY === b.minY && a.maxX === b.maxX && a.maxY === b.maxY;
+}
+
 export function rectContains(r: Rect, x: number, y: number): boolean {
   return x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY;
 }
