@@ -178,11 +178,7 @@ async function runOne(browser, baseURL, n) {
   const collapse = await page.evaluate(async () => {
     const m = window.__mindflow;
     const s = m.store.getState();
-    const find = (table, id) => {
-      for (const b of table.b) if (Object.prototype.hasOwnProperty.call(b, id)) return b[id];
-      return undefined;
-    };
-    const kids = find(s.kids, s.rootId) ?? [];
+    const kids = m.kids(s.rootId);
     let best = kids[0];
     let bestSize = -1;
     for (const k of kids) {
@@ -191,7 +187,7 @@ async function runOne(browser, baseURL, n) {
       while (stack.length) {
         const c = stack.pop();
         size++;
-        for (const g of find(s.kids, c) ?? []) stack.push(g);
+        for (const g of m.kids(c)) stack.push(g);
       }
       if (size > bestSize) {
         best = k;
@@ -200,7 +196,7 @@ async function runOne(browser, baseURL, n) {
     }
     const t0 = performance.now();
     m.store.transact('Collapse topic', (d) => {
-      find(d.nodes, best).data.expanded = false;
+      m.editNode(d, best).data.expanded = false;
     });
     const tState = performance.now();
     await new Promise((r) => requestAnimationFrame(() => r()));

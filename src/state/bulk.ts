@@ -9,13 +9,11 @@
 import type { Patch } from 'immer';
 import type { MindMapState } from './doc';
 import type { BulkPatch } from './store';
-import { bucketOf, type Table } from './table';
+import { bucketOf, valueIn, type Bucket, type Table } from './table';
 
 type TableKey = 'nodes' | 'edges' | 'kids' | 'adj';
-const own = Object.prototype.hasOwnProperty;
-
 export class TableWriter<T> {
-  private copies = new Map<number, Record<string, T>>();
+  private copies = new Map<number, Bucket<T>>();
   private touched = new Map<number, string[]>();
   private n: number;
 
@@ -26,11 +24,11 @@ export class TableWriter<T> {
     this.n = table.n;
   }
 
-  private bucketForWrite(id: string): Record<string, T> {
+  private bucketForWrite(id: string): Bucket<T> {
     const bi = bucketOf(id);
     let copy = this.copies.get(bi);
     if (!copy) {
-      copy = Object.assign(Object.create(null) as Record<string, T>, this.table.b[bi]);
+      copy = Object.assign(Object.create(null) as Bucket<T>, this.table.b[bi]);
       this.copies.set(bi, copy);
       this.touched.set(bi, []);
     }
@@ -40,19 +38,21 @@ export class TableWriter<T> {
 
   get(id: string): T | undefined {
     const bi = bucketOf(id);
-    const bucket = this.copies.get(bi) ?? this.table.b[bi];
-    return own.call(bucket, id) ? bucket[id] : undefined;
+    return valueIn(this.table, this.copies.get(bi) ?? this.table.b[bi], id);
   }
 
   set(id: string, value: T): void {
-    const bucket = this.bucketForWrite(id);
-    if (!own.call(bucket, id)) this.n++;
-    bucket[id] = value;
+    if (this.get(id) === undefined) this.n++;
+    this.bucketForWrite(id)[id] = value;
   }
 
   delete(id: string): void {
     if (this.get(id) === undefined) return;
-    delete this.bucketForWrite(id)[id];
+    const bucket = this.bucketForWrite(id);
+    const base = this.table.base;
+    // An entry of the base is hidden by a null; one that only the overlay had is simply removed.
+    if (base !== null && base.get(id) !== undefined) bucket[id] = null;
+    else delete bucket[id];
     this.n--;
   }
 
@@ -71,7 +71,7 @@ export class TableWriter<T> {
       patches.push({ op: 'replace', path: [this.key, 'n'], value: this.n });
       inverse.push({ op: 'replace', path: [this.key, 'n'], value: this.table.n });
     }
-    return { n: this.n, b };
+    return { n: this.n, b, base: this.table.base };
   }
 }
 

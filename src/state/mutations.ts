@@ -8,7 +8,8 @@ import { beginBulk, finishBulk } from './bulk';
 import { subtreeIds } from './tree';
 import { edgeId, type MindMapState } from './doc';
 import type { MindEdge, MindNode } from './model';
-import { tableDelete, tableGet, tableSet } from './table';
+import { cloneNode } from './snapshot';
+import { tableDelete, tableEdit, tableGet, tableSet } from './table';
 
 type D = Draft<MindMapState>;
 
@@ -24,6 +25,14 @@ function removeFrom(table: D['kids'] | D['adj'], key: string, value: string): vo
   if (next.length === cur.length) return;
   if (next.length) tableSet(table, key, next);
   else tableDelete(table, key);
+}
+
+/**
+ * The topic `id` inside a recipe, ready to be changed in place. tableGet on a draft may hand back a
+ * topic still in the table's base, which must not be changed (see tableEdit).
+ */
+export function editNode(d: D, id: string): Draft<MindNode> | undefined {
+  return tableEdit(d.nodes, id, cloneNode);
 }
 
 /** Adds a node under its parentId (appended as last child). */
@@ -109,7 +118,7 @@ export function deleteSubtree(s: MindMapState, id: string): { state: MindMapStat
 
 /** Moves a topic under another parent (as its last child, or at index). The caller checks for cycles. */
 export function reparent(d: D, id: string, newParent: string, index?: number): void {
-  const node = tableGet(d.nodes, id);
+  const node = editNode(d, id);
   if (!node || node.parentId === null) return;
   const oldParent = node.parentId;
   removeFrom(d.kids, oldParent, id);

@@ -24,7 +24,7 @@ import {
   type Position,
   type Priority,
 } from './model';
-import { deleteEdge, deleteSubtree, insertEdge, insertNode, reparent, treeEdge } from './mutations';
+import { deleteEdge, deleteSubtree, editNode, insertEdge, insertNode, reparent, treeEdge } from './mutations';
 import type { MindMapStore } from './store';
 import { tableGet, tableSet } from './table';
 import { isDescendantOf } from './tree';
@@ -58,7 +58,7 @@ type Draft = Parameters<Parameters<MindMapStore['transact']>[1]>[0];
 function insertChild(d: Draft, parentId: string, child: MindNode, edgeColor: string, index?: number): void {
   insertNode(d, child, index);
   insertEdge(d, treeEdge(parentId, child.id, edgeColor, child.connectionType === 'middle', EDGE_WIDTH));
-  const p = tableGet(d.nodes, parentId);
+  const p = editNode(d, parentId);
   if (p && !p.data.expanded) p.data.expanded = true;
 }
 
@@ -149,7 +149,7 @@ export function setExpanded(store: MindMapStore, id: string, expanded: boolean):
   const node = getNode(store.getState(), id);
   if (!node || node.data.expanded === expanded) return false;
   return store.transact(expanded ? 'Expand topic' : 'Collapse topic', (d) => {
-    tableGet(d.nodes, id)!.data.expanded = expanded;
+    editNode(d, id)!.data.expanded = expanded;
   });
 }
 
@@ -179,7 +179,7 @@ export function moveNode(store: MindMapStore, id: string, to: Position, snap = f
   const p = snap ? snapToGrid(to) : to;
   if (node.position.x === p.x && node.position.y === p.y) return false;
   return store.transact('Move topic', (d) => {
-    const n = tableGet(d.nodes, id)!;
+    const n = editNode(d, id)!;
     n.position = { x: p.x, y: p.y };
   });
 }
@@ -188,7 +188,7 @@ export function moveNode(store: MindMapStore, id: string, to: Position, snap = f
 export function moveNodes(store: MindMapStore, positions: ReadonlyMap<string, Position>, label = 'Move topics'): boolean {
   return store.transact(label, (d) => {
     for (const [id, p] of positions) {
-      const n = tableGet(d.nodes, id);
+      const n = editNode(d, id);
       if (n && Number.isFinite(p.x) && Number.isFinite(p.y) && (n.position.x !== p.x || n.position.y !== p.y)) {
         n.position = { x: p.x, y: p.y };
       }
@@ -203,7 +203,7 @@ export function renameNode(store: MindMapStore, id: string, label: string): Resu
   if (!node) return { ok: false, error: 'That topic no longer exists.' };
   if (node.data.label !== text) {
     store.transact('Rename topic', (d) => {
-      tableGet(d.nodes, id)!.data.label = text;
+      editNode(d, id)!.data.label = text;
     });
   }
   return { ok: true };
@@ -269,7 +269,7 @@ export function updateNodeData(store: MindMapStore, id: string, input: NodeDataI
   const next = nodeDataFromInput(node.data, input);
   if (!next.ok) return next;
   store.transact('Edit topic', (d) => {
-    tableGet(d.nodes, id)!.data = next.value;
+    editNode(d, id)!.data = next.value;
   });
   return { ok: true };
 }
@@ -278,7 +278,7 @@ export function toggleTaskDone(store: MindMapStore, id: string): boolean {
   const node = getNode(store.getState(), id);
   if (!node || node.data.done === undefined) return false;
   return store.transact(node.data.done ? 'Reopen task' : 'Complete task', (d) => {
-    const n = tableGet(d.nodes, id)!;
+    const n = editNode(d, id)!;
     n.data.done = !n.data.done;
   });
 }
@@ -352,7 +352,7 @@ export function moveToParent(store: MindMapStore, id: string, newParent: string,
   }
   store.transact('Move topic to new parent', (d) => {
     reparent(d, id, newParent, index);
-    const p = tableGet(d.nodes, newParent);
+    const p = editNode(d, newParent);
     if (p && !p.data.expanded) p.data.expanded = true;
   });
   return { ok: true };

@@ -314,6 +314,162 @@ function readEdgeStyle(v: unknown, fallbackStroke: string): { style: EdgeStyle; 
 }
 
 // ---------------------------------------------------------------------------------------------
+// Input objects that need no repair
+//
+// Why: an import of 100k topics used to build half a million fresh objects (topic, position, data,
+// edge, style), and allocating and promoting them was a large part of its time. An input object that
+// the readers above would copy unchanged is kept instead. "Unchanged" includes having no other keys,
+// so nothing unknown (e.g. an own `__proto__` key) enters the map. Input objects are never modified.
+// Fields are read directly, not through read(): a field that is not an own key reads as undefined
+// (and fails its check) or as a non-enumerable inherited value, and then the own keys fall short of
+// the exact count.
+
+/** False when something added enumerable keys to Object.prototype: then every input object is copied. */
+function prototypeIsClean(): boolean {
+  for (const key in Object.prototype) if (key !== undefined) return false;
+  return true;
+}
+
+let keepInputObjects = true;
+
+/**
+ * True when `o` is a plain object with exactly `n` own enumerable keys. With a clean Object.prototype
+ * (checked per restore) for-in visits exactly those keys.
+ */
+function keyCountIs(o: object, n: number): boolean {
+  if (!keepInputObjects) return false;
+  const proto: unknown = Object.getPrototypeOf(o);
+  if (proto !== Object.prototype && proto !== null) return false;
+  let count = 0;
+  for (const key in o) {
+    if (++count > n || key === '') return false;
+  }
+  return count === n;
+}
+
+function isKeptPosition(v: unknown): v is Position {
+  if (!isRecord(v)) return false;
+  const x = v.x;
+  const y = v.y;
+  return isCoordinate(x) && isCoordinate(y) && !Object.is(x, -0) && !Object.is(y, -0) && keyCountIs(v, 2);
+}
+
+function isKeptTags(v: unknown): v is string[] {
+  if (!Array.isArray(v) || v.length === 0 || v.length > LIMITS.tags) return false;
+  for (let i = 0; i < v.length; i++) {
+    const tag: unknown = v[i];
+    if (typeof tag !== 'string' || tag === '' || tag.length > LIMITS.tag || tag.trim() !== tag) return false;
+    for (let k = 0; k < i; k++) if (v[k] === tag) return false;
+  }
+  return true;
+}
+
+function isKeptAttachment(v: unknown): v is Attachment {
+  if (!isRecord(v)) return false;
+  const url = v.url;
+  const type = v.type;
+  const title = v.title;
+  return (
+    typeof url === 'string' &&
+    url !== '' &&
+    url.length <= LIMITS.url &&
+    url.trim() === url &&
+    typeof type === 'string' &&
+    ATTACHMENT_TYPE_SET.has(type) &&
+    typeof title === 'string' &&
+    title !== '' &&
+    title.length <= LIMITS.title &&
+    keyCountIs(v, 3) &&
+    isSafeUrl(url)
+  );
+}
+
+function isKeptData(v: unknown): v is NodeData {
+  if (!isRecord(v)) return false;
+  const label = v.label;
+  const color = v.color;
+  const animation = v.animation;
+  if (
+    typeof label !== 'string' ||
+    label.length > LIMITS.label ||
+    typeof v.expanded !== 'boolean' ||
+    typeof color !== 'string' ||
+    !HEX6_LOWER.test(color) ||
+    typeof animation !== 'string' ||
+    !ANIMATION_SET.has(animation)
+  ) {
+    return false;
+  }
+  let keys = 4;
+  const priority = v.priority;
+  if (priority !== undefined) {
+    if (typeof priority !== 'string' || !PRIORITY_SET.has(priority)) return false;
+    keys++;
+  }
+  const notes = v.notes;
+  if (notes !== undefined) {
+    if (typeof notes !== 'string' || notes.length > LIMITS.notes) return false;
+    keys++;
+  }
+  const tags = v.tags;
+  if (tags !== undefined) {
+    if (!isKeptTags(tags)) return false;
+    keys++;
+  }
+  const done = v.done;
+  if (done !== undefined) {
+    if (typeof done !== 'boolean') return false;
+    keys++;
+  }
+  const attachment = v.attachment;
+  if (attachment !== undefined) {
+    if (!isKeptAttachment(attachment)) return false;
+    keys++;
+  }
+  return keyCountIs(v, keys);
+}
+
+/** `raw` as the topic itself when the pipeline would rebuild it unchanged, else undefined. */
+function keptNode(raw: Rec, id: string, isRoot: boolean, parentId: string | null): MindNode | undefined {
+  const connection = raw.connectionType;
+  const kept =
+    raw.id === id &&
+    raw.type === (isRoot ? 'root' : 'child') &&
+    raw.parentId === parentId &&
+    (connection === 'standard' || connection === 'middle') &&
+    isKeptPosition(raw.position) &&
+    isKeptData(raw.data) &&
+    keyCountIs(raw, 6);
+  return kept ? (raw as unknown as MindNode) : undefined;
+}
+
+function isKeptStyle(v: unknown): v is EdgeStyle {
+  if (!isRecord(v)) return false;
+  const stroke = v.stroke;
+  const width = v.strokeWidth;
+  return (
+    typeof stroke === 'string' &&
+    HEX6_LOWER.test(stroke) &&
+    typeof width === 'number' &&
+    width >= LIMITS.strokeWidthMin &&
+    width <= LIMITS.strokeWidthMax &&
+    keyCountIs(v, 2)
+  );
+}
+
+/** `raw` as the edge itself when it is already exactly {id, source, target, style, animated}, else undefined. */
+function keptEdge(raw: Rec, id: string, source: string, target: string): MindEdge | undefined {
+  const kept =
+    raw.id === id &&
+    raw.source === source &&
+    raw.target === target &&
+    typeof raw.animated === 'boolean' &&
+    isKeptStyle(raw.style) &&
+    keyCountIs(raw, 5);
+  return kept ? (raw as unknown as MindEdge) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The pipeline
 
 function edgeIdOf(source: string, target: string): string {
@@ -524,6 +680,11 @@ function restoreNodes(raws: readonly Rec[], ids: readonly string[], parent: Int3
       nodes[i] = createdRoot(ids[i]);
       continue;
     }
+    const kept = keptNode(raw, ids[i], isRoot, isRoot ? null : ids[parent[i]]);
+    if (kept) {
+      nodes[i] = kept;
+      continue;
+    }
     const rawType = read(raw, 'type');
     // A demoted extra root was already reported.
     if (rawType !== (isRoot ? 'root' : 'child') && rawType !== 'root') log.add('nodeType');
@@ -611,7 +772,9 @@ function restoreEdges(
       }
       hasTreeEdge[t] = 1;
       const id = edgeIdFor(rawId, nodes[s].id, nodes[t].id);
-      edge = treeEdge(id, nodes[s], nodes[t], read(raw, 'style'), read(raw, 'animated'), log);
+      edge =
+        keptEdge(raw, id, nodes[s].id, nodes[t].id) ??
+        treeEdge(id, nodes[s], nodes[t], read(raw, 'style'), read(raw, 'animated'), log);
     } else {
       const pair = Math.min(s, t) * n + Math.max(s, t);
       const id = edgeIdFor(rawId, nodes[s].id, nodes[t].id);
@@ -623,10 +786,15 @@ function restoreEdges(
       }
       otherPairs.add(pair);
       if (treeIds) otherIds.add(id);
-      const { style, ok } = readEdgeStyle(read(raw, 'style'), nodes[s].data.color);
-      const animated = read(raw, 'animated');
-      if (!ok || typeof animated !== 'boolean') log.add('edgeStyle');
-      edge = { id, source: nodes[s].id, target: nodes[t].id, style, animated: animated === true };
+      const kept = keptEdge(raw, id, nodes[s].id, nodes[t].id);
+      if (kept) {
+        edge = kept;
+      } else {
+        const { style, ok } = readEdgeStyle(read(raw, 'style'), nodes[s].data.color);
+        const animated = read(raw, 'animated');
+        if (!ok || typeof animated !== 'boolean') log.add('edgeStyle');
+        edge = { id, source: nodes[s].id, target: nodes[t].id, style, animated: animated === true };
+      }
     }
     if (rawId !== edge.id) log.add('edgeId');
     source[edges.length] = s;
@@ -655,6 +823,7 @@ function restoreEdges(
 
 function restoreArrays(nodeInput: readonly unknown[], edgeInput: readonly unknown[]): RestoreResult {
   const log = new RepairLog();
+  keepInputObjects = prototypeIsClean();
   const refs = collectNodes(nodeInput, log);
   const { raws, ids, keyToIndex } = refs;
 
@@ -672,8 +841,11 @@ function restoreArrays(nodeInput: readonly unknown[], edgeInput: readonly unknow
   const nodes = restoreNodes(raws, ids, parent, root, log);
   const { edges, source, target } = restoreEdges(edgeInput, nodes, parent, treeIds, refs, log);
 
+  // The id -> position map for the tables: the references map already has every id that was kept.
+  const at = keyToIndex;
+  for (let i = 0; i < ids.length; i++) if (refs.direct[i] !== 1) at.set(ids[i], i);
   // A created root sits last in `nodes`; order there matters only among siblings.
-  const state = buildIndexedState({ nodes, edges }, { parent, source, target }, rootId);
+  const state = buildIndexedState({ nodes, edges }, { parent, source, target, at }, rootId);
   return { ok: true, state, count: nodes.length, repairs: log.notes() };
 }
 

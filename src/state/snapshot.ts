@@ -4,17 +4,21 @@
  */
 import { defaultSettings, edgeId, type MapSettings, type MindMapState } from './doc';
 import { EXPORT_VERSION, type ExportFile, type MapSnapshot, type MindEdge, type MindNode, type NodeData } from './model';
-import { bucketOf, emptyTable, tableGet, tableSet, type Table } from './table';
+import { ArrayBase, ListBase, tableForEach, tableGet, tableOnBase, type Table } from './table';
 import { subtreeIds } from './tree';
 
 /** Above this many nodes the export is written without indentation: pretty-printing 100k topics is slow and huge. */
 export const PRETTY_EXPORT_MAX_NODES = 5000;
 
-/** Positions in `snapshot.nodes`: each node's parent and each edge's ends; -1 where there is none. */
+/**
+ * Positions in `snapshot.nodes`: each node's parent and each edge's ends; -1 where there is none.
+ * `at` maps node ids to positions; a position counts only if that node has that id (see TableBase).
+ */
 export interface SnapshotIndex {
   parent: ArrayLike<number>;
   source: ArrayLike<number>;
   target: ArrayLike<number>;
+  at: ReadonlyMap<string, number>;
 }
 
 /** Resolves a snapshot's id references to node positions. */
@@ -33,7 +37,7 @@ export function indexSnapshot(snapshot: MapSnapshot): SnapshotIndex {
     source[k] = at.get(edges[k].source) ?? -1;
     target[k] = at.get(edges[k].target) ?? -1;
   }
-  return { parent, source, target };
+  return { parent, source, target, at };
 }
 
 /**
@@ -46,9 +50,9 @@ export function buildState(snapshot: MapSnapshot, rootId: string, settings: MapS
 }
 
 /**
- * buildState for a caller that already knows the node positions (the restore pipeline). Index lists
- * are counted first and allocated at their exact size: at 100k nodes, growing them by push, with a
- * table lookup per append, costs more than the rest of the build.
+ * buildState for a caller that already knows the node positions (the restore pipeline). The arrays
+ * become the tables' bases (see table.ts): no per-key table work. Index lists are counted first and
+ * allocated at their exact size.
  */
 export function buildIndexedState(
   snapshot: MapSnapshot,
@@ -68,46 +72,52 @@ export function buildIndexedState(
     if (t >= 0 && t !== s) degree[t]++;
   }
 
-  const kidLists: string[][] = new Array(n);
-  const adjLists: string[][] = new Array(n);
+  const ids: string[] = new Array(n);
+  for (let i = 0; i < n; i++) ids[i] = nodeList[i].id;
+  const kidLists: (string[] | undefined)[] = new Array(n);
   const filled = new Int32Array(n);
+  let parents = 0;
   for (let i = 0; i < n; i++) {
     const p = index.parent[i];
     if (p < 0) continue;
-    const list = kidLists[p] ?? (kidLists[p] = new Array<string>(kidCount[p]));
-    list[filled[p]++] = nodeList[i].id;
+    let list = kidLists[p];
+    if (list === undefined) {
+      list = kidLists[p] = new Array<string>(kidCount[p]);
+      parents++;
+    }
+    list[filled[p]++] = ids[i];
   }
-  filled.fill(0);
+
+  // Edge ids by node, flat: node i's are adjItems[adjStart[i] .. adjStart[i + 1]).
+  const adjStart = new Int32Array(n + 1);
+  let connected = 0;
+  for (let i = 0; i < n; i++) {
+    adjStart[i + 1] = adjStart[i] + degree[i];
+    if (degree[i] > 0) connected++;
+  }
+  const adjItems: string[] = new Array(adjStart[n]);
+  const next = adjStart.slice(0, n);
+  const edgeIds: string[] = new Array(edgeList.length);
+  const edgeAt = new Map<string, number>();
   for (let k = 0; k < edgeList.length; k++) {
     const s = index.source[k];
     const t = index.target[k];
-    const id = edgeList[k].id;
-    if (s >= 0) (adjLists[s] ?? (adjLists[s] = new Array<string>(degree[s])))[filled[s]++] = id;
-    if (t >= 0 && t !== s) (adjLists[t] ?? (adjLists[t] = new Array<string>(degree[t])))[filled[t]++] = id;
+    const id = (edgeIds[k] = edgeList[k].id);
+    edgeAt.set(id, k);
+    if (s >= 0) adjItems[next[s]++] = id;
+    if (t >= 0 && t !== s) adjItems[next[t]++] = id;
   }
 
-  const nodes = emptyTable<MindNode>();
-  const kids = emptyTable<string[]>();
-  const adj = emptyTable<string[]>();
-  for (let i = 0; i < n; i++) {
-    const id = nodeList[i].id;
-    const b = bucketOf(id); // the same bucket in every table
-    nodes.b[b][id] = nodeList[i];
-    if (kidLists[i]) kids.b[b][id] = kidLists[i];
-    if (adjLists[i]) adj.b[b][id] = adjLists[i];
-  }
-  nodes.n = n;
-  kids.n = countPresent(kidLists);
-  adj.n = countPresent(adjLists);
-  const edges = emptyTable<MindEdge>();
-  for (const edge of edgeList) tableSet(edges, edge.id, edge);
-  return { nodes, edges, kids, adj, rootId, settings, selectedNodeId: null, searchQuery: '' };
-}
-
-function countPresent(lists: readonly (string[] | undefined)[]): number {
-  let count = 0;
-  for (let i = 0; i < lists.length; i++) if (lists[i]) count++;
-  return count;
+  return {
+    nodes: tableOnBase(new ArrayBase<MindNode>(index.at, ids, nodeList), n),
+    edges: tableOnBase(new ArrayBase<MindEdge>(edgeAt, edgeIds, edgeList), edgeList.length),
+    kids: tableOnBase(new ArrayBase(index.at, ids, kidLists), parents),
+    adj: tableOnBase(new ListBase(index.at, ids, adjStart, adjItems), connected),
+    rootId,
+    settings,
+    selectedNodeId: null,
+    searchQuery: '',
+  };
 }
 
 /** Node ids in tree pre-order (iterative DFS from the root, children in order). */
@@ -174,9 +184,9 @@ export function* snapshotViewSteps(state: MindMapState, out: MapSnapshot): Gener
 function appendMissing<T extends { id: string }>(table: Table<T>, out: T[]): void {
   const seen = new Set<string>();
   for (const item of out) seen.add(item.id);
-  for (const bucket of table.b) {
-    for (const id in bucket) if (!seen.has(id)) out.push(bucket[id]);
-  }
+  tableForEach(table, (value, id) => {
+    if (!seen.has(id)) out.push(value);
+  });
 }
 
 export function cloneNodeData(data: NodeData): NodeData {

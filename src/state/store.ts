@@ -12,7 +12,7 @@ import { enablePatches, produceWithPatches, setAutoFreeze, type Draft, type Patc
 import { createInitialState, type MindMapState } from './doc';
 import { HISTORY_LIMIT, HISTORY_WEIGHT_LIMIT, type MindNode } from './model';
 import { applyPatchesShared } from './patches';
-import { tableGet, tableHas } from './table';
+import { tableGet, tableHas, valueIn, type Table } from './table';
 
 enablePatches();
 // Freezing walks every new object: O(map) on each import. State is only changed through the store.
@@ -78,12 +78,14 @@ function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[], prev
 
 /** Names the ids of a bucket-level replacement (bulk edits) by comparing the old and new bucket. */
 function diffBucket(into: ChangeSet, key: TableKey, prev: MindMapState, next: MindMapState, bi: number): void {
-  const before = prev[key].b[bi] as Record<string, unknown>;
-  const after = next[key].b[bi] as Record<string, unknown>;
+  const prevTable = prev[key] as Table<unknown>;
+  const nextTable = next[key] as Table<unknown>;
+  const before = prevTable.b[bi];
+  const after = nextTable.b[bi];
   if (before === after) return;
   const visit = (id: string) => {
-    const a = before[id];
-    const b = after[id];
+    const a = valueIn(prevTable, before, id);
+    const b = valueIn(nextTable, after, id);
     if (a === b) return;
     if (key === 'nodes') addNodeChange(into, id, a as MindNode | undefined, b as MindNode | undefined);
     else if (key === 'edges') into.edges.add(id);
@@ -128,7 +130,10 @@ export function changeSetFromPatches(
       const id = String(path[3]);
       if (head === 'nodes') {
         const field = path[4];
-        if (path.length === 4 || field === 'parentId' || (field === 'data' && (path.length === 5 || path[5] === 'expanded'))) {
+        if (path.length === 4) {
+          // A whole topic set, removed, or copied up from the table's base for its first edit.
+          addNodeChange(into, id, tableGet(prev.nodes, id), tableGet(next.nodes, id));
+        } else if (field === 'parentId' || (field === 'data' && (path.length === 5 || path[5] === 'expanded'))) {
           into.structure.add(id);
         }
         into.nodes.add(id);

@@ -1,18 +1,94 @@
 /**
- * A keyed table split into fixed buckets.
+ * A keyed table: an immutable base (what an import or a load built) under an overlay of fixed buckets
+ * (what was edited since).
  *
- * Why: immer copies an object on write. A flat `Record<id, Node>` of 100,000 topics would be copied
- * whole on every edit (several ms). Split into BUCKETS small records, an edit copies only the
- * bucket array (BUCKETS references) and one bucket (~n / BUCKETS entries), so a single edit stays
- * far below a millisecond at any map size, and immer patches name the exact id that changed:
- * path [tableKey, 'b', bucketIndex, id, ...].
+ * Why buckets: immer copies an object on write. A flat `Record<id, Node>` of 100,000 topics would be
+ * copied whole on every edit (several ms). Split into BUCKETS small records, an edit copies only the
+ * bucket array (BUCKETS references) and one bucket, so a single edit stays far below a millisecond at
+ * any map size, and immer patches name the exact id that changed: path [tableKey, 'b', bucketIndex, id, ...].
+ *
+ * Why a base: filling 4 × 100,000 keys into thousands of growing dictionaries was most of the cost of
+ * importing a big map. The base keeps what the import produced as it is (arrays by position and one
+ * id → position Map shared by the node-keyed tables), so an import builds no buckets at all, and the
+ * overlay stays small: a big delete copies a few small buckets instead of thousands of full ones.
+ * The base is a class instance, which immer treats as an opaque value and never drafts or copies.
+ *
+ * Overlay values: an entry there wins over the base; `null` means "deleted from the base".
  */
+import { isDraft } from 'immer';
+
 export const BUCKETS = 4096;
+
+export type Bucket<T> = Record<string, T | null>;
 
 export interface Table<T> {
   /** Number of entries; kept up to date by tableSet / tableDelete. */
   n: number;
-  b: Record<string, T>[];
+  b: Bucket<T>[];
+  base: TableBase<T> | null;
+}
+
+/**
+ * Entries by position: `valueAt(i)` under key `keys[i]` (absent where undefined). `at` maps a key to
+ * its position; a position is trusted only if `keys[at.get(k)] === k`, so one Map can serve several
+ * tables over the same keys and may hold extra, stale keys.
+ */
+export abstract class TableBase<T> {
+  constructor(
+    readonly at: ReadonlyMap<string, number>,
+    readonly keys: readonly string[],
+  ) {}
+
+  abstract valueAt(i: number): T | undefined;
+
+  get(id: string): T | undefined {
+    const i = this.at.get(id);
+    return i !== undefined && this.keys[i] === id ? this.valueAt(i) : undefined;
+  }
+
+  /** Number of present entries. */
+  count(): number {
+    let c = 0;
+    for (let i = 0; i < this.keys.length; i++) if (this.valueAt(i) !== undefined) c++;
+    return c;
+  }
+}
+
+/** A base holding its values in an array, by position. */
+export class ArrayBase<T> extends TableBase<T> {
+  constructor(
+    at: ReadonlyMap<string, number>,
+    keys: readonly string[],
+    private readonly values: readonly (T | undefined)[],
+  ) {
+    super(at, keys);
+  }
+
+  valueAt(i: number): T | undefined {
+    return this.values[i];
+  }
+}
+
+/**
+ * A base of string lists kept flat: entry i is `items[start[i] .. start[i + 1])`, handed out as a
+ * fresh array on each read (absent when empty). Why: the edge index of a 100k map is 100k tiny
+ * arrays that an import would allocate and the garbage collector copy, while few are ever read.
+ */
+export class ListBase extends TableBase<string[]> {
+  constructor(
+    at: ReadonlyMap<string, number>,
+    keys: readonly string[],
+    private readonly start: Int32Array,
+    private readonly items: readonly string[],
+  ) {
+    super(at, keys);
+  }
+
+  valueAt(i: number): string[] | undefined {
+    const from = this.start[i];
+    const to = this.start[i + 1];
+    return from === to ? undefined : this.items.slice(from, to);
+  }
 }
 
 export function bucketOf(id: string): number {
@@ -25,42 +101,95 @@ export function bucketOf(id: string): number {
   return (h >>> 0) % BUCKETS;
 }
 
+function emptyBuckets<T>(): Bucket<T>[] {
+  const b: Bucket<T>[] = new Array(BUCKETS);
+  for (let i = 0; i < BUCKETS; i++) b[i] = Object.create(null) as Bucket<T>;
+  return b;
+}
+
 export function emptyTable<T>(): Table<T> {
-  const b: Record<string, T>[] = new Array(BUCKETS);
-  for (let i = 0; i < BUCKETS; i++) b[i] = Object.create(null) as Record<string, T>;
-  return { n: 0, b };
+  return { n: 0, b: emptyBuckets<T>(), base: null };
+}
+
+// Shared by every slot of a fresh overlay. Frozen: immer and bulk edits copy a bucket before writing,
+// and a direct write (a bug) throws instead of changing every table at once.
+const EMPTY_BUCKET: Bucket<never> = Object.freeze(Object.create(null) as Bucket<never>);
+
+/** A table over a base, with an empty overlay. */
+export function tableOnBase<T>(base: TableBase<T>, n = base.count()): Table<T> {
+  return { n, b: new Array<Bucket<T>>(BUCKETS).fill(EMPTY_BUCKET), base };
 }
 
 const own = Object.prototype.hasOwnProperty;
 
-export function tableHas<T>(t: Table<T>, id: string): boolean {
-  return own.call(t.b[bucketOf(id)], id);
+/** The entry for `id` given its overlay bucket: the overlay's if it has one, else the base's. */
+export function valueIn<T>(t: Table<T>, bucket: Bucket<T>, id: string): T | undefined {
+  if (own.call(bucket, id)) return bucket[id] ?? undefined;
+  return t.base === null ? undefined : t.base.get(id);
 }
 
+export function tableHas<T>(t: Table<T>, id: string): boolean {
+  return valueIn(t, t.b[bucketOf(id)], id) !== undefined;
+}
+
+/**
+ * The entry for `id`. On an immer draft, an entry that lives in the base comes back as the base's own
+ * object, not a draft: read it, never change it (see tableEdit).
+ */
 export function tableGet<T>(t: Table<T>, id: string): T | undefined {
+  return valueIn(t, t.b[bucketOf(id)], id);
+}
+
+/**
+ * The entry for `id`, ready to be changed in place inside an immer recipe. An entry still in the base
+ * is first copied (with `copy`, deep enough for the caller's changes) into the overlay: immer does not
+ * draft the base, and a value assigned during the recipe is handed back as it is.
+ */
+export function tableEdit<T>(t: Table<T>, id: string, copy: (value: T) => T): T | undefined {
   const bucket = t.b[bucketOf(id)];
-  return own.call(bucket, id) ? bucket[id] : undefined;
+  if (own.call(bucket, id)) return bucket[id] ?? undefined;
+  const value = t.base === null ? undefined : t.base.get(id);
+  if (value === undefined) return undefined;
+  if (!isDraft(t)) throw new Error('tableEdit needs an immer draft');
+  const fresh = copy(value);
+  bucket[id] = fresh;
+  return fresh;
 }
 
 /** Works on plain tables and on immer drafts. */
 export function tableSet<T>(t: Table<T>, id: string, value: T): void {
   const bucket = t.b[bucketOf(id)];
-  if (!own.call(bucket, id)) t.n++;
+  if (valueIn(t, bucket, id) === undefined) t.n++;
   bucket[id] = value;
 }
 
 export function tableDelete<T>(t: Table<T>, id: string): boolean {
   const bucket = t.b[bucketOf(id)];
-  if (!own.call(bucket, id)) return false;
-  delete bucket[id];
+  if (valueIn(t, bucket, id) === undefined) return false;
+  if (t.base !== null && t.base.get(id) !== undefined) bucket[id] = null;
+  else delete bucket[id];
   t.n--;
   return true;
 }
 
+/** Every entry once: the base's in position order (unless the overlay replaced them), then the overlay's. */
 export function tableForEach<T>(t: Table<T>, fn: (value: T, id: string) => void): void {
+  const base = t.base;
+  if (base !== null) {
+    const keys = base.keys;
+    for (let i = 0; i < keys.length; i++) {
+      const v = base.valueAt(i);
+      if (v === undefined) continue;
+      const id = keys[i];
+      if (!own.call(t.b[bucketOf(id)], id)) fn(v, id);
+    }
+  }
   for (let i = 0; i < t.b.length; i++) {
     const bucket = t.b[i];
-    for (const id in bucket) fn(bucket[id], id);
+    for (const id in bucket) {
+      const v = bucket[id];
+      if (v !== null) fn(v, id);
+    }
   }
 }
 
@@ -74,7 +203,7 @@ export function tableValues<T>(t: Table<T>): T[] {
   return out;
 }
 
-/** Builds a table in one pass, outside immer (import, load, templates). */
+/** Builds a table in one pass, outside immer (small maps, tests). */
 export function tableFrom<T>(entries: Iterable<[string, T]>): Table<T> {
   const t = emptyTable<T>();
   for (const [id, v] of entries) tableSet(t, id, v);

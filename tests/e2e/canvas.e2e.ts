@@ -60,17 +60,11 @@ async function point(page: Page, id: string, part: Part = 'body'): Promise<{ x: 
 }
 
 async function nodeData(page: Page, id: string): Promise<any> {
-  return page.evaluate((i) => {
-    for (const b of (window as any).__mindflow.store.getState().nodes.b) if (Object.prototype.hasOwnProperty.call(b, i)) return b[i];
-    return null;
-  }, id);
+  return page.evaluate((i) => (window as any).__mindflow.node(i), id);
 }
 
 async function edgeExists(page: Page, id: string): Promise<boolean> {
-  return page.evaluate((i) => {
-    for (const b of (window as any).__mindflow.store.getState().edges.b) if (Object.prototype.hasOwnProperty.call(b, i)) return true;
-    return false;
-  }, id);
+  return page.evaluate((i) => (window as any).__mindflow.hasEdge(i) as boolean, id);
 }
 
 async function selected(page: Page): Promise<string | null> {
@@ -443,7 +437,7 @@ describe('canvas (desktop)', () => {
 
     await page.evaluate(() =>
       (window as any).__mindflow.store.transact('anim', (d: any) => {
-        for (const b of d.nodes.b) if (b.beta) b.beta.data.animation = 'bounce';
+        (window as any).__mindflow.editNode(d, 'beta').data.animation = 'bounce';
       }),
     );
     await page.waitForTimeout(600);
@@ -465,7 +459,7 @@ describe('canvas (desktop)', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.evaluate(() =>
       (window as any).__mindflow.store.transact('anim', (d: any) => {
-        for (const b of d.nodes.b) if (b.beta) b.beta.data.animation = 'pulse';
+        (window as any).__mindflow.editNode(d, 'beta').data.animation = 'pulse';
       }),
     );
     await idle(page);

@@ -71,18 +71,11 @@ export const selectedId = (page: Page) => page.evaluate(() => (window as any).__
 export const searchQuery = (page: Page) => page.evaluate(() => (window as any).__mindflow.store.getState().searchQuery as string);
 
 export async function nodeData(page: Page, id: string): Promise<any> {
-  return page.evaluate((i) => {
-    for (const b of (window as any).__mindflow.store.getState().nodes.b) if (Object.prototype.hasOwnProperty.call(b, i)) return b[i].data;
-    return null;
-  }, id);
+  return page.evaluate((i) => (window as any).__mindflow.node(i)?.data ?? null, id);
 }
 
 export async function labels(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const b of (window as any).__mindflow.store.getState().nodes.b) for (const id in b) out.push(b[id].data.label);
-    return out.sort();
-  });
+  return page.evaluate(() => ((window as any).__mindflow.allNodes() as { data: { label: string } }[]).map((n) => n.data.label).sort());
 }
 
 /** Clicks a topic on the canvas (selects it). */

@@ -37,13 +37,10 @@ function flatOverlappingMap() {
 async function overlappingPairs(): Promise<number> {
   return session.page.evaluate(() => {
     const m = (window as any).__mindflow;
-    const s = m.store.getState();
     const boxes: { x: number; y: number; w: number; h: number }[] = [];
-    for (const b of s.nodes.b) {
-      for (const id in b) {
-        const size = m.sizeOf(id);
-        boxes.push({ x: b[id].position.x, y: b[id].position.y, w: size.width, h: size.height });
-      }
+    for (const n of m.allNodes()) {
+      const size = m.sizeOf(n.id);
+      boxes.push({ x: n.position.x, y: n.position.y, w: size.width, h: size.height });
     }
     let pairs = 0;
     for (let i = 0; i < boxes.length; i++) {
@@ -68,12 +65,11 @@ describe('layouts', () => {
     expect(await overlappingPairs()).toBe(0);
     // Balanced: branches on both sides of the root.
     const sides = await page.evaluate(() => {
-      const s = (window as any).__mindflow.store.getState();
       let left = 0;
       let right = 0;
-      for (const b of s.nodes.b) for (const id in b) {
-        if (b[id].parentId !== 'root') continue;
-        if (b[id].position.x < 0) left++;
+      for (const n of (window as any).__mindflow.allNodes()) {
+        if (n.parentId !== 'root') continue;
+        if (n.position.x < 0) left++;
         else right++;
       }
       return { left, right };
@@ -125,23 +121,11 @@ function smallMap() {
 const rect = (page: Page, id: string) =>
   page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id) as Promise<{ x: number; y: number; width: number; height: number }>;
 const parentOf = (page: Page, id: string) =>
-  page.evaluate((i) => {
-    const s = (window as any).__mindflow.store.getState();
-    for (const b of s.nodes.b) if (b && b[i]) return b[i].parentId as string | null;
-    return undefined;
-  }, id);
+  page.evaluate((i) => (window as any).__mindflow.node(i)?.parentId as string | null | undefined, id);
 const kidsOf = (page: Page, id: string) =>
-  page.evaluate((i) => {
-    const s = (window as any).__mindflow.store.getState();
-    for (const b of s.kids.b) if (b && b[i]) return b[i] as string[];
-    return [] as string[];
-  }, id);
+  page.evaluate((i) => (window as any).__mindflow.kids(i) as string[], id);
 const positionOf = (page: Page, id: string) =>
-  page.evaluate((i) => {
-    const s = (window as any).__mindflow.store.getState();
-    for (const b of s.nodes.b) if (b && b[i]) return b[i].position as { x: number; y: number };
-    return null;
-  }, id);
+  page.evaluate((i) => ((window as any).__mindflow.node(i)?.position ?? null) as { x: number; y: number } | null, id);
 const idle = (page: Page) => page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
 
 /** Mouse drag from the centre of topic `from` to a point of topic `to` (fy: 0 top … 1 bottom of its card). */
@@ -252,18 +236,10 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
     await page.keyboard.press('Alt+ArrowDown');
-    await page.waitForFunction(() => {
-      const s = (window as any).__mindflow.store.getState();
-      for (const b of s.kids.b) if (b && b.root) return b.root[1] === 'a';
-      return false;
-    });
+    await page.waitForFunction(() => (window as any).__mindflow.kids('root')[1] === 'a');
     expect(await kidsOf(page, 'root')).toEqual(['b', 'a', 'c']);
     await page.keyboard.press('Alt+ArrowUp');
-    await page.waitForFunction(() => {
-      const s = (window as any).__mindflow.store.getState();
-      for (const b of s.kids.b) if (b && b.root) return b.root[0] === 'a';
-      return false;
-    });
+    await page.waitForFunction(() => (window as any).__mindflow.kids('root')[0] === 'a');
     expect(await kidsOf(page, 'root')).toEqual(['a', 'b', 'c']);
   });
 });

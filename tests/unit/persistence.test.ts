@@ -16,6 +16,7 @@ import {
 } from '../../src/state/persistence';
 import { buildState, snapshotOf } from '../../src/state/snapshot';
 import { MindMapStore } from '../../src/state/store';
+import { editNode } from '../../src/state/mutations';
 import { tableGet } from '../../src/state/table';
 import { makeNode, mapErrors, treeSnapshot, wideSnapshot } from './helpers/mapFixtures';
 
@@ -131,7 +132,7 @@ function setup(options: { storage?: MemoryStorage; large?: FakeLargeStore | null
 
 function rename(store: MindMapStore, label: string): void {
   store.transact('Rename', (d) => {
-    tableGet(d.nodes, d.rootId)!.data.label = label;
+    editNode(d, d.rootId)!.data.label = label;
   });
 }
 

@@ -5,13 +5,14 @@ import { applyPatchesShared } from '../../src/state/patches';
 import { MindMapStore, type ChangeSet } from '../../src/state/store';
 import { positionsEdit } from '../../src/state/layout/apply';
 import { tree, wide } from './helpers/tree';
+import { tableValues } from '../../src/state/table';
 
 describe('store', () => {
   it('starts with one root "Main Topic", expanded, #9b87f5, at 0,0', () => {
     const s = new MindMapStore().getState();
     expect(s.nodes.n).toBe(1);
     expect(s.rootId).toBe('root');
-    const root = s.nodes.b.flatMap((b) => Object.values(b))[0];
+    const root = tableValues(s.nodes)[0];
     expect(root).toEqual({
       id: 'root',
       type: 'root',

@@ -6,9 +6,11 @@
 import { createIdbLargeStore } from '../../state/idbStore';
 import { importText } from '../../state/importMap';
 import { keepLaidOut } from '../../state/layout/apply';
+import { editNode } from '../../state/mutations';
 import type { SizeOf } from '../../state/layout/tidy';
 import { Persistence, type LoadResult } from '../../state/persistence';
 import { MindMapStore } from '../../state/store';
+import { tableGet, tableHas, tableValues } from '../../state/table';
 import { VisibilityView } from '../../state/views';
 import { topicSizer } from './topicSizes';
 
@@ -51,6 +53,12 @@ async function open(): Promise<EditorSession> {
     persistence,
     sizeOf,
     importText: (text: string) => importText(store, text),
+    // Reads and edits without knowing how the tables are stored.
+    node: (id: string) => tableGet(store.getState().nodes, id) ?? null,
+    hasEdge: (id: string) => tableHas(store.getState().edges, id),
+    kids: (id: string) => tableGet(store.getState().kids, id) ?? [],
+    allNodes: () => tableValues(store.getState().nodes),
+    editNode,
   };
   return { store, visibility, persistence, loaded, sizeOf };
 }

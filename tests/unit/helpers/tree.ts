@@ -7,7 +7,7 @@ import { createInitialState, edgeId, getNode, type MindMapState } from '../../..
 import { EDGE_WIDTH } from '../../../src/state/model';
 import { insertEdge, insertNode, treeEdge } from '../../../src/state/mutations';
 import { MindMapStore } from '../../../src/state/store';
-import { tableGet, tableSet } from '../../../src/state/table';
+import { tableForEach, tableGet, tableSet } from '../../../src/state/table';
 
 export type Spec = string | [string, ...Spec[]];
 
@@ -95,41 +95,38 @@ export const hasEdge = (s: MindMapStore, source: string, target: string) =>
 /** Checks every index agrees with the nodes and edges; returns a list of problems (empty when sound). */
 export function integrityProblems(s: MindMapState): string[] {
   const problems: string[] = [];
-  const seenKids = new Map<string, number>();
-  for (const bucket of s.nodes.b) {
-    for (const id in bucket) {
-      const n = bucket[id];
-      if (n.id !== id) problems.push(`node ${id} has id ${n.id}`);
-      if (n.parentId !== null) {
-        if (!getNode(s, n.parentId)) problems.push(`node ${id} has unknown parent ${n.parentId}`);
-        const kids = tableGet(s.kids, n.parentId) ?? [];
-        if (!kids.includes(id)) problems.push(`node ${id} missing from kids of ${n.parentId}`);
-        seenKids.set(id, (seenKids.get(id) ?? 0) + 1);
-      }
-    }
-  }
-  for (const bucket of s.kids.b) {
-    for (const pid in bucket) {
-      for (const kid of bucket[pid]) {
-        if (getNode(s, kid)?.parentId !== pid) problems.push(`kids of ${pid} lists ${kid} wrongly`);
-      }
-    }
-  }
   let count = 0;
-  for (const bucket of s.nodes.b) count += Object.keys(bucket).length;
+  tableForEach(s.nodes, (n, id) => {
+    count++;
+    if (n.id !== id) problems.push(`node ${id} has id ${n.id}`);
+    if (n.parentId !== null) {
+      if (!getNode(s, n.parentId)) problems.push(`node ${id} has unknown parent ${n.parentId}`);
+      const kids = tableGet(s.kids, n.parentId) ?? [];
+      if (!kids.includes(id)) problems.push(`node ${id} missing from kids of ${n.parentId}`);
+    }
+  });
+  tableForEach(s.kids, (kids, pid) => {
+    for (const kid of kids) {
+      if (getNode(s, kid)?.parentId !== pid) problems.push(`kids of ${pid} lists ${kid} wrongly`);
+    }
+  });
   if (count !== s.nodes.n) problems.push(`node count ${s.nodes.n} != ${count}`);
-  for (const bucket of s.edges.b) {
-    for (const id in bucket) {
-      const e = bucket[id];
-      if (!getNode(s, e.source) || !getNode(s, e.target)) problems.push(`edge ${id} dangles`);
-      if (!(tableGet(s.adj, e.source) ?? []).includes(id)) problems.push(`edge ${id} missing from adj of source`);
-      if (!(tableGet(s.adj, e.target) ?? []).includes(id)) problems.push(`edge ${id} missing from adj of target`);
-    }
-  }
-  for (const bucket of s.adj.b) {
-    for (const nid in bucket) {
-      for (const eid of bucket[nid]) if (!tableGet(s.edges, eid)) problems.push(`adj of ${nid} lists missing edge ${eid}`);
-    }
-  }
+  let edgeCount = 0;
+  tableForEach(s.edges, (e, id) => {
+    edgeCount++;
+    if (!getNode(s, e.source) || !getNode(s, e.target)) problems.push(`edge ${id} dangles`);
+    if (!(tableGet(s.adj, e.source) ?? []).includes(id)) problems.push(`edge ${id} missing from adj of source`);
+    if (!(tableGet(s.adj, e.target) ?? []).includes(id)) problems.push(`edge ${id} missing from adj of target`);
+  });
+  if (edgeCount !== s.edges.n) problems.push(`edge count ${s.edges.n} != ${edgeCount}`);
+  let kidsCount = 0;
+  tableForEach(s.kids, () => kidsCount++);
+  if (kidsCount !== s.kids.n) problems.push(`kids count ${s.kids.n} != ${kidsCount}`);
+  let adjCount = 0;
+  tableForEach(s.adj, (eids, nid) => {
+    adjCount++;
+    for (const eid of eids) if (!tableGet(s.edges, eid)) problems.push(`adj of ${nid} lists missing edge ${eid}`);
+  });
+  if (adjCount !== s.adj.n) problems.push(`adj count ${s.adj.n} != ${adjCount}`);
   return problems;
 }

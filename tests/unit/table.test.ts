@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { childIds } from '../../src/state/doc';
+import { editNode } from '../../src/state/mutations';
+import {
+  addChild,
+  connect,
+  deleteNode,
+  disconnect,
+  moveNode,
+  moveToParent,
+  renameNode,
+  toggleExpanded,
+  updateNodeData,
+} from '../../src/state/operations';
+import { restoreMap } from '../../src/state/restore';
+import { snapshotOf } from '../../src/state/snapshot';
+import { MindMapStore, type ChangeSet } from '../../src/state/store';
+import {
+  ArrayBase,
+  emptyTable,
+  ListBase,
+  tableDelete,
+  tableEdit,
+  tableForEach,
+  tableGet,
+  tableHas,
+  tableOnBase,
+  tableSet,
+  tableValues,
+  type Table,
+} from '../../src/state/table';
+import { mapErrors, wideSnapshot } from './helpers/mapFixtures';
+
+function baseTable(entries: Array<[string, number | undefined]>, extraKeys: Array<[string, number]> = []): Table<number> {
+  const at = new Map<string, number>();
+  entries.forEach(([k], i) => at.set(k, i));
+  for (const [k, i] of extraKeys) at.set(k, i);
+  const t = tableOnBase(
+    new ArrayBase(
+      at,
+      entries.map(([k]) => k),
+      entries.map(([, v]) => v),
+    ),
+  );
+  // Writable buckets, as a recipe or a bulk edit would have: the fresh overlay's are frozen.
+  return { ...t, b: emptyTable<number>().b };
+}
+
+function entriesOf(t: Table<number>): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  tableForEach(t, (v, k) => out.push([k, v]));
+  return out.sort(([a], [b]) => a.localeCompare(b));
+}
+
+describe('table over a base', () => {
+  it('reads the base, lets the overlay win, hides deleted base entries and counts them all', () => {
+    const t = baseTable([
+      ['a', 1],
+      ['b', 2],
+      ['c', undefined],
+    ]);
+    expect(t.n).toBe(2);
+    expect(tableGet(t, 'a')).toBe(1);
+    expect(tableHas(t, 'c')).toBe(false);
+
+    tableSet(t, 'b', 20);
+    tableSet(t, 'c', 3);
+    expect(t.n).toBe(3);
+    expect(tableDelete(t, 'a')).toBe(true);
+    expect(tableDelete(t, 'a')).toBe(false);
+    expect(t.n).toBe(2);
+    expect(tableGet(t, 'a')).toBeUndefined();
+    expect(entriesOf(t)).toEqual([
+      ['b', 20],
+      ['c', 3],
+    ]);
+    expect(tableValues(t).sort()).toEqual([20, 3].sort());
+
+    tableSet(t, 'a', 10);
+    expect(t.n).toBe(3);
+    expect(tableGet(t, 'a')).toBe(10);
+    // A key only the overlay had is removed outright.
+    tableDelete(t, 'c');
+    expect(Object.keys(t.b.find((bucket) => 'c' in bucket) ?? {})).not.toContain('c');
+  });
+
+  it('ignores stale keys in the shared position map', () => {
+    const t = baseTable([['a', 1]], [['ghost', 0]]);
+    expect(tableGet(t, 'ghost')).toBeUndefined();
+    expect(tableHas(t, 'ghost')).toBe(false);
+  });
+
+  it('a flat list base hands out each list as its own array and counts only non-empty ones', () => {
+    const at = new Map([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+    ]);
+    const t = tableOnBase(new ListBase(at, ['a', 'b', 'c'], Int32Array.from([0, 2, 2, 3]), ['x', 'y', 'z']));
+    expect(t.n).toBe(2);
+    expect(tableGet(t, 'a')).toEqual(['x', 'y']);
+    expect(tableGet(t, 'b')).toBeUndefined();
+    expect(tableGet(t, 'c')).toEqual(['z']);
+    tableGet(t, 'a')!.push('changed');
+    expect(tableGet(t, 'a')).toEqual(['x', 'y']);
+  });
+
+  it('refuses to be changed outside a recipe or bulk edit', () => {
+    const t = baseTable([['a', 1]]);
+    expect(() => tableEdit(t, 'a', (v) => v)).toThrow();
+    const fresh = tableOnBase(new ArrayBase(new Map([['a', 0]]), ['a'], [1]));
+    expect(() => tableSet(fresh, 'b', 2)).toThrow();
+    expect(tableGet(fresh, 'b')).toBeUndefined();
+  });
+});
+
+/** A store over an imported map (its tables have a base), and a deep copy of the input to compare with. */
+function importedStore(count: number, seed: number) {
+  const snapshot = wideSnapshot(count, seed);
+  const input = JSON.parse(JSON.stringify(snapshot));
+  const pristine = JSON.parse(JSON.stringify(snapshot));
+  const result = restoreMap(input);
+  if (!result.ok) throw new Error(result.error);
+  return { store: new MindMapStore(result.state), input, pristine };
+}
+
+type Step = { op: number; a: number; b: number; text: string };
+
+function applyStep(store: MindMapStore, ids: readonly string[], { op, a, b, text }: Step): void {
+  const pick = (i: number) => ids[i % ids.length];
+  const x = pick(a);
+  const y = pick(b);
+  switch (op) {
+    case 0:
+      addChild(store, x);
+      break;
+    case 1:
+      renameNode(store, x, text || 'x');
+      break;
+    case 2:
+      deleteNode(store, x);
+      break;
+    case 3:
+      moveToParent(store, x, y);
+      break;
+    case 4:
+      toggleExpanded(store, x);
+      break;
+    case 5:
+      connect(store, x, y);
+      break;
+    case 6: {
+      const s = store.getState();
+      const kid = childIds(s, x)[0];
+      if (kid) disconnect(store, `e-${x}-${kid}`);
+      break;
+    }
+    case 7:
+      moveNode(store, x, { x: a * 10, y: b * 10 }, a % 2 === 0);
+      break;
+    default:
+      updateNodeData(store, x, { label: text || 'y', color: '#3b82f6', animation: 'float', tags: ['t'], priority: 'high' });
+  }
+}
+
+describe('editing an imported map', () => {
+  it('keeps every invariant, never changes the imported objects, and undo/redo walk back and forth exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 60 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(fc.record({ op: fc.nat(8), a: fc.nat(200), b: fc.nat(200), text: fc.string({ maxLength: 5 }) }), {
+          minLength: 1,
+          maxLength: 25,
+        }),
+        (count, seed, steps) => {
+          const { store, input, pristine } = importedStore(count, seed);
+          const before = snapshotOf(store.getState());
+          const ids = before.nodes.map((n) => n.id);
+          for (const step of steps) {
+            applyStep(store, ids, step);
+            expect(mapErrors(store.getState())).toEqual([]);
+          }
+          expect(input).toEqual(pristine);
+          const after = snapshotOf(store.getState());
+          while (store.undo());
+          expect(mapErrors(store.getState())).toEqual([]);
+          expect(snapshotOf(store.getState())).toEqual(before);
+          while (store.redo());
+          expect(snapshotOf(store.getState())).toEqual(after);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a first edit of an imported topic is reported as that topic changing, not as a structure change', () => {
+    const { store } = importedStore(20, 3);
+    const id = snapshotOf(store.getState()).nodes[5].id;
+    const seen: ChangeSet[] = [];
+    store.subscribe((c) => seen.push(c));
+    renameNode(store, id, 'Renamed');
+    expect(seen).toHaveLength(1);
+    expect([...seen[0].nodes]).toEqual([id]);
+    expect(seen[0].structure.size).toBe(0);
+    toggleExpanded(store, id);
+    expect([...seen[1].structure]).toContain(id);
+  });
+
+  it('editNode hands a copy to change, leaving the imported topic as it was', () => {
+    const { store } = importedStore(5, 1);
+    const id = snapshotOf(store.getState()).nodes[1].id;
+    const original = tableGet(store.getState().nodes, id)!;
+    const label = original.data.label;
+    store.transact('Rename', (d) => {
+      editNode(d, id)!.data.label = 'Changed';
+    });
+    expect(original.data.label).toBe(label);
+    expect(tableGet(store.getState().nodes, id)!.data.label).toBe('Changed');
+    store.undo();
+    expect(tableGet(store.getState().nodes, id)).toBe(original);
+  });
+});
