@@ -87,8 +87,11 @@ export interface SceneHandle {
   stats(): SceneStats;
   /** Resolves once no frame is pending (animations done, tiles built). */
   whenIdle(): Promise<void>;
-  /** Screen (client) geometry for tests, the bench and the label editor. */
-  nodeClientRect(id: string): { x: number; y: number; width: number; height: number } | null;
+  /**
+   * Screen (client) geometry for tests, the bench and the label editor: where the state puts the
+   * topic, or with `drawn`, where the last frame drew it (part way during a layout tween).
+   */
+  nodeClientRect(id: string, drawn?: boolean): { x: number; y: number; width: number; height: number } | null;
   partClientPoint(id: string, part: NodePart): { x: number; y: number } | null;
   destroy(): void;
 }
@@ -1366,11 +1369,14 @@ class SceneRoot implements InputHost {
           else await this.scheduler.whenIdle();
         }
       },
-      nodeClientRect: (id) => {
+      nodeClientRect: (id, drawn = false) => {
         const n = getNode(this.store.getState(), id);
         if (!n) return null;
         const c = this.element.getBoundingClientRect();
-        const p = worldToScreen(this.cam, finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0));
+        const v = drawn ? this.views.get(id) : undefined;
+        const p = v
+          ? worldToScreen(this.cam, v.root.position.x, v.root.position.y)
+          : worldToScreen(this.cam, finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0));
         return { x: c.left + p.x, y: c.top + p.y, width: this.nodeWidth(id) * this.cam.zoom, height: NODE_HEIGHT * this.cam.zoom };
       },
       partClientPoint: (id, part) => {

@@ -24,10 +24,11 @@ import {
   type Position,
   type Priority,
 } from './model';
+import { DEFAULT_TOPIC_SIZE, LAYOUT_GAPS, type Size, type SizeOf } from './layout/tidy';
 import { deleteEdge, deleteSubtree, editNode, insertEdge, insertNode, reparent, treeEdge } from './mutations';
 import type { MindMapStore } from './store';
 import { tableGet, tableSet } from './table';
-import { isDescendantOf } from './tree';
+import { isDescendantOf, subtreeIds } from './tree';
 
 export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { value: T })) | { ok: false; error: string };
 
@@ -338,11 +339,106 @@ export function updateSettings(store: MindMapStore, patch: Partial<MapSettings>)
   });
 }
 
+/** Whether a layout places topics by itself after every structural edit (auto-layout on). */
+function layoutPlaces(s: MindMapState): boolean {
+  return s.settings.autoLayout && s.settings.layout !== 'free';
+}
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function emptyBox(): Box {
+  return { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+}
+
+function growBox(b: Box, p: Position, size: Size): void {
+  b.minX = Math.min(b.minX, p.x);
+  b.minY = Math.min(b.minY, p.y);
+  b.maxX = Math.max(b.maxX, p.x + size.width);
+  b.maxY = Math.max(b.maxY, p.y + size.height);
+}
+
+function boxesOverlap(a: Box, b: Box): boolean {
+  return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+}
+
+/**
+ * Where a branch dropped onto `parentId` goes when no layout places it, as one offset for the whole
+ * branch (its shape is kept). The topic sits beside its new parent, by the spec's child offset (or
+ * just past a parent wider than that), and the branch sits past everything else under that parent
+ * along the sibling axis, so it overlaps none of the parent's other descendants (nor the parent).
+ * In the top-down layout the axes swap: below the parent, right of the other descendants.
+ * `ids` is the moved branch (`id` and its descendants). Costs O(size of the moved branch + size of
+ * the new parent's branch). Null when nothing moves.
+ */
+function dropOffset(s: MindMapState, id: string, ids: readonly string[], parentId: string, sizeOf: SizeOf): Position | null {
+  const node = getNode(s, id);
+  const parent = getNode(s, parentId);
+  if (!node || !parent) return null;
+  const branch = emptyBox();
+  for (const b of ids) {
+    const n = getNode(s, b);
+    if (n) growBox(branch, n.position, sizeOf(b));
+  }
+  // The new parent's other descendants; the moved branch may already be among them (a drop onto its
+  // own parent or grandparent), and is left out.
+  const others = emptyBox();
+  let hasOthers = false;
+  const stack = [...childIds(s, parentId)];
+  while (stack.length) {
+    const cur = stack.pop()!;
+    if (cur === id) continue;
+    const n = getNode(s, cur);
+    if (!n) continue;
+    hasOthers = true;
+    growBox(others, n.position, sizeOf(cur));
+    for (const k of childIds(s, cur)) stack.push(k);
+  }
+  const size = sizeOf(parentId);
+  const own = emptyBox();
+  growBox(own, parent.position, size);
+  const gap = LAYOUT_GAPS.sibling;
+  const down = s.settings.layout === 'down';
+  const p = parent.position;
+  const at = node.position;
+  let dx: number;
+  let dy: number;
+  if (down) {
+    dy = p.y + size.height + LAYOUT_GAPS.level - at.y;
+    dx = hasOthers ? Math.max(others.maxX, own.maxX) + gap - branch.minX : p.x - at.x;
+  } else {
+    dx = p.x + Math.max(CHILD_OFFSET_X, size.width + gap) - at.x;
+    dy = hasOthers ? Math.max(others.maxY, own.maxY) + gap - branch.minY : p.y - at.y;
+  }
+  if (!hasOthers) {
+    // Beside the parent, unless the branch reaches back over the parent's own card.
+    const moved = { minX: branch.minX + dx, minY: branch.minY + dy, maxX: branch.maxX + dx, maxY: branch.maxY + dy };
+    if (boxesOverlap(moved, own)) {
+      if (down) dx = own.maxX + gap - branch.minX;
+      else dy = own.maxY + gap - branch.minY;
+    }
+  }
+  if (!Number.isFinite(dx) || !Number.isFinite(dy) || (dx === 0 && dy === 0)) return null;
+  return { x: dx, y: dy };
+}
+
 /**
  * Drag to reparent: makes `id` a child of `newParent` (at `index`, default last). Refused for the
- * root, for the topic itself and for its own descendants.
+ * root, for the topic itself and for its own descendants. Unless auto-layout places topics, the
+ * whole branch is moved by one offset to a free place beside the new parent (see dropOffset), in
+ * the same undo step; `sizeOf` gives topic sizes as drawn (default: the layouts' default size).
  */
-export function moveToParent(store: MindMapStore, id: string, newParent: string, index?: number): Result {
+export function moveToParent(
+  store: MindMapStore,
+  id: string,
+  newParent: string,
+  index?: number,
+  sizeOf: SizeOf = () => DEFAULT_TOPIC_SIZE,
+): Result {
   const s = store.getState();
   const node = getNode(s, id);
   if (!node || !getNode(s, newParent)) return { ok: false, error: 'Both topics must exist.' };
@@ -350,7 +446,16 @@ export function moveToParent(store: MindMapStore, id: string, newParent: string,
   if (id === newParent || isDescendantOf(s, newParent, id)) {
     return { ok: false, error: 'A topic cannot be moved into its own branch.' };
   }
+  const branch = layoutPlaces(s) ? [] : subtreeIds(s, id);
+  const offset = branch.length ? dropOffset(s, id, branch, newParent, sizeOf) : null;
   store.transact('Move topic to new parent', (d) => {
+    if (offset) {
+      // Whole topics are written (read from the state before this edit), not changed in place.
+      for (const b of branch) {
+        const n = getNode(s, b);
+        if (n) tableSet(d.nodes, b, { ...n, position: { x: n.position.x + offset.x, y: n.position.y + offset.y } });
+      }
+    }
     reparent(d, id, newParent, index);
     const p = editNode(d, newParent);
     if (p && !p.data.expanded) p.data.expanded = true;

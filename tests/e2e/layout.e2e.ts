@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEditor, resetMap } from './editor.helpers';
+import { button, openEditor, resetMap } from './editor.helpers';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
 import { pixel } from './pixels';
@@ -241,5 +241,165 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
     await page.keyboard.press('Alt+ArrowUp');
     await page.waitForFunction(() => (window as any).__mindflow.kids('root')[0] === 'a');
     expect(await kidsOf(page, 'root')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+/** A small map far from any tidy shape: a (with a1) and b sit left of the root, above and below it. */
+function untidyMap() {
+  const n = (id: string, parentId: string | null, x: number, y: number) => ({
+    id, type: parentId ? 'child' : 'root', position: { x, y }, parentId, connectionType: 'standard',
+    data: { label: id.toUpperCase(), expanded: true, color: '#9b87f5', animation: 'none' },
+  });
+  const nodes = [n('root', null, 0, 0), n('a', 'root', -400, 250), n('a1', 'a', -200, 250), n('b', 'root', -400, -250)];
+  const edges = nodes.filter((x) => x.parentId).map((x) => ({
+    id: `e-${x.parentId}-${x.id}`, source: x.parentId, target: x.id, style: { stroke: '#9b87f5', strokeWidth: 2 }, animated: false,
+  }));
+  return { nodes, edges };
+}
+
+/** One animation frame's reading: where topic is drawn (x, y) and where the state puts it (fx, fy), in world units from the root. */
+interface Sample {
+  t: number;
+  x: number;
+  y: number;
+  fx: number;
+  fy: number;
+}
+
+/** Starts recording a Sample for topic `id` on every animation frame for `ms` milliseconds. */
+async function startSampling(page: Page, id: string, ms: number): Promise<void> {
+  await page.evaluate(
+    ([i, duration]) => {
+      const w = window as any;
+      const scene = w.__mindflow.scene;
+      const rec = { done: false, samples: [] as Sample[] };
+      w.__layoutTweenSamples = rec;
+      const end = performance.now() + duration;
+      const tick = () => {
+        const t = performance.now();
+        const root = scene.nodeClientRect('root');
+        const drawn = scene.nodeClientRect(i, true);
+        const state = scene.nodeClientRect(i);
+        const z = scene.getViewport().zoom;
+        rec.samples.push({ t, x: (drawn.x - root.x) / z, y: (drawn.y - root.y) / z, fx: (state.x - root.x) / z, fy: (state.y - root.y) / z });
+        if (t < end) requestAnimationFrame(tick);
+        else rec.done = true;
+      };
+      requestAnimationFrame(tick);
+    },
+    [id, ms] as const,
+  );
+}
+
+/**
+ * The recorded frames from the moment the state moved the topic: ms since then and progress p
+ * (0 at the old place, 1 at the new one, measured along the move).
+ */
+async function tweenProgress(page: Page): Promise<{ distance: number; frames: { ms: number; p: number; off: number }[] }> {
+  await page.waitForFunction(() => (window as any).__layoutTweenSamples?.done === true, undefined, { timeout: 10_000 });
+  const samples: Sample[] = await page.evaluate(() => (window as any).__layoutTweenSamples.samples);
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  const start = samples.findIndex((s) => Math.hypot(s.fx - first.fx, s.fy - first.fy) > 0.5);
+  expect(start).toBeGreaterThan(0);
+  const ox = first.x;
+  const oy = first.y;
+  const dx = last.fx - ox;
+  const dy = last.fy - oy;
+  const distance = Math.hypot(dx, dy);
+  const t0 = samples[start].t;
+  const frames = samples.slice(start).map((s) => ({
+    ms: s.t - t0,
+    p: ((s.x - ox) * dx + (s.y - oy) * dy) / (distance * distance),
+    // Distance from the straight line between the two places.
+    off: Math.abs((s.x - ox) * dy - (s.y - oy) * dx) / distance,
+  }));
+  return { distance, frames };
+}
+
+/** Turns Auto Layout off through the menu if it is on (an earlier test may have left it on). */
+async function autoLayoutOff(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Layout' }).click();
+  const auto = page.getByRole('switch', { name: 'Auto Layout' });
+  await auto.waitFor();
+  if (await auto.isChecked()) await auto.click();
+  expect(await auto.isChecked()).toBe(false);
+  await page.keyboard.press('Escape');
+  await auto.waitFor({ state: 'hidden' });
+}
+
+/** An untidy map with Auto Layout off, drawn in detail. */
+async function untidyStart(page: Page): Promise<void> {
+  await autoLayoutOff(page);
+  await resetMap(page, JSON.stringify(untidyMap()));
+  await idle(page);
+  expect(await page.evaluate(() => (window as any).__mindflow.scene.stats().lod)).not.toBe('shape');
+}
+
+async function tidyRightSampling(page: Page, id: string): Promise<void> {
+  await page.getByRole('button', { name: 'Layout' }).click();
+  const item = page.getByRole('menuitem', { name: 'Tidy Up (Right)' });
+  await item.waitFor();
+  await startSampling(page, id, 1200);
+  await item.click();
+}
+
+describe('layout moves are animated', () => {
+  it('Tidy Up moves a topic over about 400 ms: part way at 150–250 ms, at its place after', async () => {
+    const { page } = session;
+    await untidyStart(page);
+    await tidyRightSampling(page, 'a');
+    const { distance, frames } = await tweenProgress(page);
+    expect(distance).toBeGreaterThan(200);
+    // Part way through: neither the old nor the new place. (The sampler sees a frame up to one frame
+    // late, and the first frame after a layout is a slow one, hence the windows.)
+    expect(frames.some((f) => f.ms >= 100 && f.ms <= 300 && f.p > 0.05 && f.p < 0.95)).toBe(true);
+    expect(frames.some((f) => f.ms >= 150 && f.ms <= 300 && f.p > 0.01 && f.p < 0.99)).toBe(true);
+    // Not at the new place before about 250 ms; always moving forward, along a straight line.
+    for (const f of frames.filter((x) => x.ms < 250)) expect(f.p).toBeLessThan(0.995);
+    for (let i = 1; i < frames.length; i++) expect(frames[i].p).toBeGreaterThanOrEqual(frames[i - 1].p - 0.01);
+    for (const f of frames) expect(f.off).toBeLessThan(1);
+    // At the new place once the 400 ms are over, having moved for a good part of them.
+    const moving = frames.find((f) => f.p > 0.001);
+    const arrived = frames.find((f) => f.p > 0.999);
+    expect(moving).toBeDefined();
+    expect(arrived).toBeDefined();
+    expect(arrived!.ms).toBeGreaterThanOrEqual(250);
+    expect(arrived!.ms).toBeLessThanOrEqual(800);
+    expect(arrived!.ms - moving!.ms).toBeGreaterThanOrEqual(150);
+    const late = frames.filter((f) => f.ms >= 800);
+    expect(late.length).toBeGreaterThan(0);
+    for (const f of late) expect(Math.abs(f.p - 1) * distance).toBeLessThan(0.5);
+    await idle(page);
+  });
+
+  it('in performance mode and with reduced motion, Tidy Up moves topics at once', async () => {
+    const { page } = session;
+    const jumpsStraight = async () => {
+      await untidyStart(page);
+      await tidyRightSampling(page, 'a');
+      const { distance, frames } = await tweenProgress(page);
+      expect(distance).toBeGreaterThan(200);
+      // Never anywhere in between: at the old place only until the next frame is drawn, then at the new one.
+      for (const f of frames) expect(f.p < 0.001 || f.p > 0.999).toBe(true);
+      for (const f of frames.filter((x) => x.p < 0.001)) expect(f.ms).toBeLessThan(150);
+      expect(frames[frames.length - 1].p).toBeGreaterThan(0.999);
+      await idle(page);
+    };
+    const perf = button(page, 'Performance mode');
+    await perf.click();
+    expect(await perf.getAttribute('aria-pressed')).toBe('true');
+    try {
+      await jumpsStraight();
+    } finally {
+      await perf.click();
+    }
+    expect(await perf.getAttribute('aria-pressed')).toBe('false');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      await jumpsStraight();
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childIds, getNode } from '../../src/state/doc';
 import { setIdGenerator } from '../../src/state/ids';
-import { MIDDLE_EDGE_COLOR, ROOT_LABEL } from '../../src/state/model';
+import { DEFAULT_TOPIC_SIZE, type Size, type SizeOf } from '../../src/state/layout/tidy';
+import { CHILD_OFFSET_X, MIDDLE_EDGE_COLOR, ROOT_LABEL } from '../../src/state/model';
 import {
   addChild,
   addMiddleChild,
@@ -22,6 +23,7 @@ import {
   toggleExpanded,
   toggleTaskDone,
   updateNodeData,
+  updateSettings,
   type NodeDataInput,
 } from '../../src/state/operations';
 import type { MindMapStore } from '../../src/state/store';
@@ -395,5 +397,127 @@ describe('moveToParent and moveAmongSiblings', () => {
     expect(moveAmongSiblings(store, 'A', -1)).toBe(false);
     expectUndoRoundTrip(store, () => moveAmongSiblings(store, 'A', 1));
     expectUndoRoundTrip(store, () => moveToParent(store, 'A', 'B'));
+  });
+});
+
+describe('moveToParent without auto-layout: the branch moves to a free place beside its new parent', () => {
+  interface Rect {
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+  }
+  const pos = (store: MindMapStore, id: string) => getNode(store.getState(), id)!.position;
+  const rectOf = (store: MindMapStore, id: string, sizeOf: SizeOf = () => DEFAULT_TOPIC_SIZE): Rect => {
+    const p = pos(store, id);
+    const size = sizeOf(id);
+    return { x: p.x, y: p.y, w: size.width, h: size.height };
+  };
+  const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  /** Every topic of the branch relative to its top topic: the branch's shape. */
+  const shape = (store: MindMapStore, ids: string[]) => {
+    const top = pos(store, ids[0]);
+    return ids.map((id) => ({ id, dx: pos(store, id).x - top.x, dy: pos(store, id).y - top.y }));
+  };
+  /** Pairs (moved topic, other topic) whose boxes intersect. */
+  const collisions = (store: MindMapStore, moved: string[], others: string[], sizeOf?: SizeOf) => {
+    const out: string[] = [];
+    for (const m of moved) for (const o of others) if (overlaps(rectOf(store, m, sizeOf), rectOf(store, o, sizeOf))) out.push(`${m}/${o}`);
+    return out;
+  };
+
+  it('makes it the last child, right of the parent and below its branches, with the shape kept, in one undo step', () => {
+    // The helper's spec placement overlaps: A2 sits on B1 and A21 on B11.
+    const store = tree('Root', ['A', 'A1', ['A2', 'A21']], ['B', ['B1', 'B11', 'B12'], 'B2'], 'C');
+    const branch = ['A', 'A1', 'A2', 'A21'];
+    const others = ['B', 'B1', 'B11', 'B12', 'B2'];
+    expect(collisions(store, branch, others)).not.toEqual([]);
+    const before = store.getState();
+    const shapeBefore = shape(store, branch);
+    expect(moveToParent(store, 'A', 'B')).toEqual({ ok: true });
+    const s = store.getState();
+    expect(childIds(s, 'B')).toEqual(['B1', 'B2', 'A']);
+    expect(pos(store, 'A').x).toBe(pos(store, 'B').x + CHILD_OFFSET_X);
+    expect(collisions(store, branch, others)).toEqual([]);
+    const lowest = Math.max(...others.map((id) => rectOf(store, id)).map((r) => r.y + r.h));
+    expect(pos(store, 'A').y).toBeGreaterThan(lowest);
+    expect(shape(store, branch)).toEqual(shapeBefore);
+    // Topics outside the two branches are not touched at all.
+    for (const id of ['root', 'C']) expect(getNode(s, id)).toBe(getNode(before, id));
+    expect(integrityProblems(s)).toEqual([]);
+    expect(store.undo()).toBe(true);
+    expect(comparable(store)).toEqual(comparable({ getState: () => before } as MindMapStore));
+    expect(store.canUndo()).toBe(false);
+  });
+
+  it('undo and redo restore the exact states', () => {
+    const store = tree('Root', ['A', 'A1', 'A2'], ['B', 'B1']);
+    expectUndoRoundTrip(store, () => moveToParent(store, 'A', 'B'));
+  });
+
+  it('beside the parent (same row, spec offset) when the parent has no children', () => {
+    const store = tree('Root', ['A', ['A1', 'A11']], 'C');
+    const shapeBefore = shape(store, ['A1', 'A11']);
+    moveToParent(store, 'A1', 'C');
+    expect(pos(store, 'A1')).toEqual({ x: pos(store, 'C').x + CHILD_OFFSET_X, y: pos(store, 'C').y });
+    expect(shape(store, ['A1', 'A11'])).toEqual(shapeBefore);
+  });
+
+  it('a branch that would reach back over the parent goes below it instead', () => {
+    const store = tree('Root', ['A', 'A1'], 'C');
+    // A1 sits left of A by the spec offset: beside C, it would land on C.
+    moveNode(store, 'A1', { x: pos(store, 'A').x - CHILD_OFFSET_X, y: pos(store, 'A').y });
+    const shapeBefore = shape(store, ['A', 'A1']);
+    moveToParent(store, 'A', 'C');
+    expect(pos(store, 'A').x).toBe(pos(store, 'C').x + CHILD_OFFSET_X);
+    expect(collisions(store, ['A', 'A1'], ['C'])).toEqual([]);
+    expect(shape(store, ['A', 'A1'])).toEqual(shapeBefore);
+  });
+
+  it('onto its own parent: moved to the end, below its former siblings', () => {
+    const store = tree('Root', 'A', 'B', 'C');
+    moveToParent(store, 'A', 'root');
+    expect(childIds(store.getState(), 'root')).toEqual(['B', 'C', 'A']);
+    expect(pos(store, 'A').x).toBe(pos(store, 'root').x + CHILD_OFFSET_X);
+    expect(pos(store, 'A').y).toBeGreaterThan(rectOf(store, 'C').y + rectOf(store, 'C').h);
+  });
+
+  it('onto its grandparent: clears every other topic of that branch, not itself', () => {
+    const store = tree('Root', ['A', ['A1', 'A11', 'A12'], 'A2'], 'B');
+    moveToParent(store, 'A1', 'A');
+    moveToParent(store, 'A11', 'A');
+    expect(childIds(store.getState(), 'A')).toEqual(['A2', 'A1', 'A11']);
+    expect(pos(store, 'A11').x).toBe(pos(store, 'A').x + CHILD_OFFSET_X);
+    const lowest = Math.max(...['A', 'A1', 'A12', 'A2'].map((id) => rectOf(store, id)).map((r) => r.y + r.h));
+    expect(pos(store, 'A11').y).toBeGreaterThan(lowest);
+    expect(collisions(store, ['A11'], ['A', 'A1', 'A12', 'A2'])).toEqual([]);
+    expect(integrityProblems(store.getState())).toEqual([]);
+  });
+
+  it('uses the sizes it is given: past a wide parent, clear of tall topics', () => {
+    const store = tree('Root', ['A', 'A1'], ['B', 'B1', 'B2']);
+    const sizes: Record<string, Size> = { B: { width: 320, height: 56 }, B2: { width: 200, height: 150 }, A1: { width: 150, height: 120 } };
+    const sizeOf: SizeOf = (id) => sizes[id] ?? DEFAULT_TOPIC_SIZE;
+    moveToParent(store, 'A', 'B', undefined, sizeOf);
+    expect(pos(store, 'A').x).toBeGreaterThan(pos(store, 'B').x + 320);
+    expect(collisions(store, ['A', 'A1'], ['B', 'B1', 'B2'], sizeOf)).toEqual([]);
+  });
+
+  it('top-down layout (auto-layout off): below the parent, right of its other descendants', () => {
+    const store = tree('Root', ['A', 'A1'], ['B', 'B1', 'B2']);
+    updateSettings(store, { layout: 'down', autoLayout: false });
+    moveToParent(store, 'A', 'B');
+    expect(pos(store, 'A').y).toBeGreaterThan(rectOf(store, 'B').y + rectOf(store, 'B').h);
+    for (const id of ['B', 'B1', 'B2']) expect(pos(store, 'A').x).toBeGreaterThan(rectOf(store, id).x + rectOf(store, id).w);
+    expect(collisions(store, ['A', 'A1'], ['B', 'B1', 'B2'])).toEqual([]);
+  });
+
+  it('with auto-layout on, leaves the placing to the layout', () => {
+    const store = tree('Root', ['A', 'A1'], ['B', 'B1']);
+    updateSettings(store, { layout: 'right', autoLayout: true });
+    const before = { A: { ...pos(store, 'A') }, A1: { ...pos(store, 'A1') } };
+    moveToParent(store, 'A', 'B');
+    expect(childIds(store.getState(), 'B')).toEqual(['B1', 'A']);
+    expect({ A: pos(store, 'A'), A1: pos(store, 'A1') }).toEqual(before);
   });
 });

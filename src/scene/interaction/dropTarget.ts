@@ -77,21 +77,3 @@ export function decideDrop(ctx: DropContext, targetId: string | null, zone: Drop
   if (dragParent === targetId && kids[kids.length - 1] === dragId) return { kind: 'none' };
   return { kind: 'child', targetId, parentId: targetId };
 }
-
-/**
- * Where a reparented topic goes when no layout places it (free layout or auto-layout off): below
- * the new parent's last child, or beside the parent when it has none (below it in top-down).
- */
-export function freeDropPosition(
-  layout: LayoutKind,
-  parent: { x: number; y: number; w: number; h: number },
-  lastChild: { x: number; y: number; w: number; h: number } | null,
-  gaps = { level: 60, sibling: 16 },
-): { x: number; y: number } {
-  if (layout === 'down') {
-    if (lastChild) return { x: lastChild.x + lastChild.w + gaps.sibling, y: lastChild.y };
-    return { x: parent.x, y: parent.y + parent.h + gaps.level };
-  }
-  if (lastChild) return { x: lastChild.x, y: lastChild.y + lastChild.h + gaps.sibling };
-  return { x: parent.x + parent.w + gaps.level, y: parent.y };
-}

@@ -2,17 +2,18 @@
  * Drag to reparent, on top of the ordinary topic drag (which moves the topic inside a store mark):
  * while dragging, the topic under the pointer is found through the host (spatial index), the drop
  * is decided by dropTarget.ts and shown by the DropIndicator. On drop, a valid target turns the
- * gesture into ONE undo step: the drag's move is bailed, and the reparent (plus, without a layout
- * that places it, a position beside the new parent) is committed in a fresh mark, which auto-layout
- * amends. A refused drop (onto the dragged topic's own branch) bails the drag: nothing changes.
+ * gesture into ONE undo step: the drag's move is bailed, and the reparent (which, without a layout
+ * that places it, also moves the whole branch to a free place beside the new parent) is committed in
+ * a fresh mark, which auto-layout amends. A refused drop (onto the dragged topic's own branch) bails
+ * the drag: nothing changes.
  */
 import { childIds, getNode } from '../../state/doc';
 import { positionsEdit } from '../../state/layout/apply';
 import { DEFAULT_TOPIC_SIZE, layoutTree } from '../../state/layout/tidy';
-import { moveNode, moveToParent } from '../../state/operations';
+import { moveToParent } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
 import { DropIndicator, type CardBox } from '../dropIndicator';
-import { decideDrop, dropZone, freeDropPosition, stacksHorizontally, type DropContext, type DropDecision } from './dropTarget';
+import { decideDrop, dropZone, stacksHorizontally, type DropContext, type DropDecision } from './dropTarget';
 
 export interface ReparentHost {
   readonly store: MindMapStore;
@@ -93,26 +94,18 @@ export class ReparentDrag {
     if (d.kind === 'refused') return true;
     const s = store.getState();
     const placesItself = s.settings.autoLayout && s.settings.layout !== 'free';
-    let at: { x: number; y: number } | null = null;
-    if (!placesItself) {
-      const parent = this.host.card(d.parentId) ?? this.cardFromState(d.parentId);
-      const kids = childIds(s, d.parentId).filter((k) => k !== dragId);
-      const last = kids.length ? this.host.card(kids[kids.length - 1]) ?? this.cardFromState(kids[kids.length - 1]) : null;
-      if (parent) at = freeDropPosition(s.settings.layout, parent, last);
-    }
+    const sizeOf = (id: string) => {
+      const c = this.host.card(id);
+      return c ? { width: c.w, height: c.h } : DEFAULT_TOPIC_SIZE;
+    };
     const sameParent = getNode(s, dragId)?.parentId === d.parentId;
     store.beginMark(sameParent ? 'Reorder topic' : 'Move topic to new parent');
-    const r = moveToParent(store, dragId, d.parentId, d.kind === 'child' ? undefined : d.index);
-    if (r.ok && at) moveNode(store, dragId, at);
+    const r = moveToParent(store, dragId, d.parentId, d.kind === 'child' ? undefined : d.index, sizeOf);
     if (r.ok && placesItself && sameParent) {
       // Why: a reorder among the same siblings changes only the children list, which the store does
       // not report as a structural change, so auto-layout does not re-apply by itself; lay out here,
       // inside the mark (one undo step).
       const now = store.getState();
-      const sizeOf = (id: string) => {
-        const c = this.host.card(id);
-        return c ? { width: c.w, height: c.h } : DEFAULT_TOPIC_SIZE;
-      };
       const layout = now.settings.layout === 'free' ? 'right' : now.settings.layout;
       const edit = positionsEdit(now, layoutTree(now, layout, sizeOf).positions);
       if (edit) store.commit('Auto layout', edit.state, edit.patches, edit.inverse);
@@ -120,11 +113,6 @@ export class ReparentDrag {
     store.commitMark();
     if (!r.ok) this.host.onError(r.error);
     return true;
-  }
-
-  private cardFromState(id: string): CardBox | null {
-    const n = getNode(this.host.store.getState(), id);
-    return n ? { x: n.position.x, y: n.position.y, w: 180, h: 56 } : null;
   }
 
   destroy(): void {

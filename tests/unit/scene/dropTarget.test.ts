@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decideDrop, dropZone, freeDropPosition, isInBranch, type DropContext } from '../../../src/scene/interaction/dropTarget';
+import { decideDrop, dropZone, isInBranch, type DropContext } from '../../../src/scene/interaction/dropTarget';
 
 // root ─ a ─ a1 ─ a1x
 //      │    └ a2
@@ -77,17 +77,5 @@ describe('drop decisions', () => {
     const rev = ctx('a1', { layout: 'balanced', drawnReversed: (id) => id === 'b' });
     expect(decideDrop(rev, 'b', 'before')).toEqual({ kind: 'after', targetId: 'b', parentId: 'root', index: 2 });
     expect(decideDrop(rev, 'b', 'after')).toEqual({ kind: 'before', targetId: 'b', parentId: 'root', index: 1 });
-  });
-});
-
-describe('free drop position', () => {
-  const p = { x: 0, y: 0, w: 100, h: 56 };
-  test('beside the parent, or below its last child', () => {
-    expect(freeDropPosition('free', p, null)).toEqual({ x: 160, y: 0 });
-    expect(freeDropPosition('free', p, { x: 160, y: 40, w: 80, h: 56 })).toEqual({ x: 160, y: 112 });
-  });
-  test('top-down: below the parent, or right of its last child', () => {
-    expect(freeDropPosition('down', p, null)).toEqual({ x: 0, y: 116 });
-    expect(freeDropPosition('down', p, { x: 10, y: 116, w: 80, h: 56 })).toEqual({ x: 106, y: 116 });
   });
 });
