@@ -1,4 +1,6 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate reaches the app's window hook */
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateMapText } from '../../bench/mapGenerator.mjs';
 import { openApp, type Session } from './browser';
 
 let session: Session | undefined;
@@ -53,4 +55,34 @@ describe('persistence', () => {
     const stored = await page.evaluate(() => localStorage.getItem('mind-map-storage'));
     expect(stored).toContain('Quarterly plan');
   });
+
+  it('a map too big for localStorage is kept in IndexedDB and survives a reload with its latest edit', async () => {
+    session = await openApp();
+    const { page } = session;
+    await session.goto('/mindmap');
+    await page.waitForFunction(() => !!(window as any).__mindflow?.scene);
+    // About 6 MB of JSON: over the 5 MB kept in localStorage.
+    const text = generateMapText(14_000, { seed: 5 });
+    expect(text.length).toBeGreaterThan(5_000_000);
+    const imported = await page.evaluate((t) => (window as any).__mindflow.importText(t), text);
+    expect(imported.ok).toBe(true);
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      m.store.transact('Rename', (d: any) => {
+        m.editNode(d, d.rootId).data.label = 'Big map root';
+      });
+      return m.persistence.flush();
+    });
+    expect(await page.evaluate(() => (window as any).__mindflow.persistence.getStatus())).toMatchObject({ location: 'indexeddb', error: null });
+    // localStorage keeps only a pointer to the IndexedDB copy.
+    expect((await page.evaluate(() => localStorage.getItem('mind-map-storage')))!.length).toBeLessThan(200);
+
+    await page.reload();
+    await page.waitForFunction(() => (window as any).__mindflow?.store.getState().nodes.n === 14_000, undefined, { timeout: 30_000 });
+    expect(await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      return m.node(m.store.getState().rootId).data.label;
+    })).toBe('Big map root');
+    expect(session.consoleErrors).toEqual([]);
+  }, 90_000);
 });
