@@ -10,6 +10,7 @@ import { notesTooltip, visibleTags } from './hoverContent';
 import { NODE_HEIGHT, type ThemeColors } from './constants';
 import { FONT_NAME, type SharedContexts } from './assets';
 import { dashSegments } from './edgePaths';
+import { expandRect, type Rect } from './geometry';
 import { routedPolyline, type EdgeDirection } from './edgeRouting';
 import { plusCenter } from './nodeLayout';
 
@@ -53,10 +54,13 @@ export class Overlay {
     this.hover.visible = false;
   }
 
-  drawEdges(list: OverlayEdge[], style: 'smoothstep' | 'straight', phase: number): void {
+  /** `view` is the visible world rect: moving dashes are cut only there (see dashSegments). */
+  drawEdges(list: OverlayEdge[], style: 'smoothstep' | 'straight', phase: number, view: Rect): void {
     // Why skip unchanged content: touching a batched Graphics (even clear() on an empty one) makes
     // Pixi rebuild the whole world's render instructions and re-pack every batch that frame.
-    const sig = `${style}|${phase}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
+    const clip = expandRect(view, (view.maxX - view.minX) * 0.1);
+    const clipSig = list.some((e) => e.animated) ? `${clip.minX},${clip.minY},${clip.maxX},${clip.maxY}` : '';
+    const sig = `${style}|${phase}|${clipSig}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
     if (sig === this.edgesSig) return;
     this.edgesSig = sig;
     const g = this.edges;
@@ -65,9 +69,16 @@ export class Overlay {
       const pts = routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style);
       if (e.animated) {
         // The dash pattern flows from source to target, as React Flow's animated edges do.
-        dashSegments(pts, 6, 5, phase, (x0, y0, x1, y1) => {
-          g.moveTo(x0, y0).lineTo(x1, y1);
-        });
+        dashSegments(
+          pts,
+          6,
+          5,
+          phase,
+          (x0, y0, x1, y1) => {
+            g.moveTo(x0, y0).lineTo(x1, y1);
+          },
+          clip,
+        );
       } else {
         g.moveTo(pts[0], pts[1]);
         for (let i = 2; i < pts.length; i += 2) g.lineTo(pts[i], pts[i + 1]);

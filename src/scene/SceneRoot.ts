@@ -962,7 +962,7 @@ class SceneRoot implements InputHost {
     }
     const moving = this.overlayAnimated && !paused;
     if (this.overlayDirty || cameraMoved || moving) {
-      this.overlay.drawEdges(this.overlayList, this.performanceMode ? 'straight' : 'smoothstep', moving ? now * 0.03 : 0);
+      this.overlay.drawEdges(this.overlayList, this.performanceMode ? 'straight' : 'smoothstep', moving ? now * 0.03 : 0, view);
     }
     if (this.overlayDirty) {
       this.drawHighlights(s);

@@ -78,9 +78,24 @@ export class DropIndicator {
     if (ghostFrom) {
       const r = routeEdge(layout, ghostFrom.x, ghostFrom.y, ghostFrom.w, ghostFrom.h, dragged.x, dragged.y, dragged.w, dragged.h);
       const pts = routedPolyline(r, 'smoothstep');
-      dashSegments(pts, 7 * px, 5 * px, 0, (x0, y0, x1, y1) => {
-        g.moveTo(x0, y0).lineTo(x1, y1);
-      });
+      // The parent may be far off screen: dash only around the two on-screen cards (see dashSegments).
+      const reach = 2000 * px;
+      const clip = {
+        minX: Math.min(target.x, dragged.x) - reach,
+        minY: Math.min(target.y, dragged.y) - reach,
+        maxX: Math.max(target.x + target.w, dragged.x + dragged.w) + reach,
+        maxY: Math.max(target.y + target.h, dragged.y + dragged.h) + reach,
+      };
+      dashSegments(
+        pts,
+        7 * px,
+        5 * px,
+        0,
+        (x0, y0, x1, y1) => {
+          g.moveTo(x0, y0).lineTo(x1, y1);
+        },
+        clip,
+      );
       g.stroke({ width: 2 * px, color, alpha: 0.9 });
     }
   }

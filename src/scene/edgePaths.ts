@@ -4,6 +4,7 @@
  * roundCorners turns them into a polyline with rounded corners; dashSegments cuts a polyline into
  * moving dashes for animated edges. Flat number arrays ([x0, y0, x1, y1, …]) keep allocation low.
  */
+import type { Rect } from './geometry';
 import { SMOOTH_STEP_OFFSET, SMOOTH_STEP_RADIUS } from './constants';
 
 /** Corner points of a smooth-step path from (sx, sy) leaving rightwards to (tx, ty) entering from the left. */
@@ -59,9 +60,41 @@ export function polylineLength(pts: number[]): number {
   return len;
 }
 
+/** Parameters [t0, t1] of the part of segment (x0,y0)-(x1,y1) inside `clip` (Liang–Barsky), or null. */
+function clipSegment(x0: number, y0: number, x1: number, y1: number, clip: Rect): [number, number] | null {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const edges: Array<[number, number]> = [
+    [-dx, x0 - clip.minX],
+    [dx, clip.maxX - x0],
+    [-dy, y0 - clip.minY],
+    [dy, clip.maxY - y0],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return null;
+    } else {
+      const r = q / p;
+      if (p < 0) {
+        if (r > t1) return null;
+        if (r > t0) t0 = r;
+      } else {
+        if (r < t0) return null;
+        if (r < t1) t1 = r;
+      }
+    }
+  }
+  return t0 <= t1 ? [t0, t1] : null;
+}
+
 /**
  * Dashes along a polyline: `dash` on, `gap` off, shifted forward by `phase` (animated edges move by
  * advancing the phase each frame). Calls emit(x0, y0, x1, y1) per straight piece of dash.
+ * With `clip`, only dashes inside it are emitted (the pattern stays where it would be without it).
+ * Why: an edge of a big map can be millions of units long, and dashing all of it every frame
+ * builds millions of line pieces, enough to stall or crash the page.
  */
 export function dashSegments(
   pts: number[],
@@ -69,6 +102,7 @@ export function dashSegments(
   gap: number,
   phase: number,
   emit: (x0: number, y0: number, x1: number, y1: number) => void,
+  clip?: Rect,
 ): void {
   const period = dash + gap;
   if (period <= 0) return;
@@ -79,10 +113,21 @@ export function dashSegments(
     const seg = Math.hypot(x1 - x0, y1 - y0);
     if (seg === 0) continue;
     let s = 0;
-    while (s < seg) {
+    let end = seg;
+    if (clip) {
+      const part = clipSegment(x0, y0, x1, y1, clip);
+      if (!part) {
+        along = (along + seg) % period;
+        continue;
+      }
+      s = part[0] * seg;
+      end = part[1] * seg;
+      along = (along + s) % period;
+    }
+    while (s < end) {
       const inDash = along < dash;
       const left = inDash ? dash - along : period - along;
-      const step = Math.min(left, seg - s);
+      const step = Math.min(left, end - s);
       if (inDash && step > 0) {
         const a = s / seg, b = (s + step) / seg;
         emit(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b);
@@ -90,6 +135,7 @@ export function dashSegments(
       s += step;
       along = (along + step) % period;
     }
+    along = (along + (seg - end)) % period;
   }
 }
 

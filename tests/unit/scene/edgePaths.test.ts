@@ -68,3 +68,39 @@ describe('animated dashes', () => {
     expect(total).toBeCloseTo(10);
   });
 });
+
+describe('dashSegments with a clip rect', () => {
+  const collect = (pts: number[], phase: number, clip?: { minX: number; minY: number; maxX: number; maxY: number }) => {
+    const out: number[][] = [];
+    dashSegments(pts, 6, 5, phase, (x0, y0, x1, y1) => out.push([x0, y0, x1, y1]), clip);
+    return out;
+  };
+
+  test('emits only the dashes inside the rect, exactly where the unclipped pattern has them', () => {
+    const pts = [0, 0, 1000, 0, 1000, 1000];
+    const clip = { minX: 400, minY: -10, maxX: 1100, maxY: 300 };
+    const all = collect(pts, 3);
+    const clipped = collect(pts, 3, clip);
+    const inside = (x: number, y: number) => x >= clip.minX - 1e-9 && x <= clip.maxX + 1e-9 && y >= clip.minY - 1e-9 && y <= clip.maxY + 1e-9;
+    for (const [x0, y0, x1, y1] of clipped) expect(inside(x0, y0) && inside(x1, y1)).toBe(true);
+    // Every clipped dash lies on an unclipped one.
+    for (const [x0, y0, x1, y1] of clipped) {
+      expect(all.some(([a0, b0, a1, b1]) => Math.min(a0, a1) - 1e-6 <= Math.min(x0, x1) && Math.max(x0, x1) <= Math.max(a0, a1) + 1e-6 && Math.min(b0, b1) - 1e-6 <= Math.min(y0, y1) && Math.max(y0, y1) <= Math.max(b0, b1) + 1e-6)).toBe(true);
+    }
+    // Unclipped dashes fully inside the rect all come out.
+    const fullyInside = all.filter(([x0, y0, x1, y1]) => inside(x0, y0) && inside(x1, y1));
+    expect(clipped.length).toBeGreaterThanOrEqual(fullyInside.length);
+    expect(clipped.length).toBeLessThanOrEqual(fullyInside.length + 4);
+  });
+
+  test('a line millions of units long costs only what is on screen', () => {
+    let calls = 0;
+    dashSegments([0, 0, 5_000_000, 0], 6, 5, 0, () => calls++, { minX: 2_000_000, minY: -100, maxX: 2_001_100, maxY: 100 });
+    expect(calls).toBeLessThanOrEqual(101);
+    expect(calls).toBeGreaterThanOrEqual(99);
+  });
+
+  test('nothing when the line misses the rect', () => {
+    expect(collect([0, 0, 100, 0], 0, { minX: 0, minY: 10, maxX: 100, maxY: 20 })).toEqual([]);
+  });
+});
