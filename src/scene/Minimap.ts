@@ -92,7 +92,7 @@ export class Minimap {
 
   /**
    * Redraws the map picture from `forEachBox` (card rectangles with colours) in one go. Big maps use
-   * beginContent / addBox / commitContent across several tasks instead (see SceneRoot).
+   * beginContent / addBox / commitContent across several tasks instead (see minimapPainter.ts).
    */
   drawContent(bounds: Rect | null, forEachBox: (fn: (x: number, y: number, w: number, h: number, color: string) => void) => void): void {
     this.beginContent(bounds);

@@ -47,7 +47,7 @@ export class NodeView {
   private preview = new Sprite(Texture.EMPTY);
   private done = new Graphics();
   id: string | null = null;
-  /** Frame stamp of the last sweep that wanted this view (see SceneRoot.syncViews). */
+  /** Frame stamp of the last sweep that wanted this view (see TopicViews.sync). */
   stamp = 0;
   width = 140;
   color = 0;

@@ -5,7 +5,7 @@
  * and query (100k boxes build in ~20 ms, a viewport query is O(log n + k)) but it cannot change.
  * Edits touch a handful of topics, so changed topics go to a small dynamic overlay (linear scan) and
  * their stale static entries are skipped. The static tree is rebuilt lazily: when the overlay grows
- * past OVERLAY_LIMIT, or when the canvas goes idle on small maps (see SceneRoot). A drag costs nothing
+ * past OVERLAY_LIMIT, or when the canvas goes idle on small maps (see sceneIndex.ts). A drag costs nothing
  * here but one Map.set per frame.
  */
 import Flatbush from 'flatbush';

@@ -1,0 +1,149 @@
+/**
+ * The scene's camera: where it is, the canvas size, and the animation towards a target (fit view,
+ * zoom buttons, reveal on keyboard focus). Moving it only marks it moved and asks for a frame; the
+ * frame steps the animation and draws. The maths is in camera.ts.
+ */
+import { getNode, type MindMapState } from '../state/doc';
+import { FIT_PADDING } from '../state/model';
+import {
+  cameraToReveal,
+  camerasEqual,
+  clampZoom,
+  fitCamera,
+  fitDuration,
+  lerpCamera,
+  zoomAround,
+  type Camera,
+  type Size,
+} from './camera';
+import { FIT_MAX_ZOOM, NODE_HEIGHT } from './constants';
+import { expandRect, finiteOr, type Rect } from './geometry';
+import type { MetricsCache } from './nodeMetrics';
+
+interface CameraAnimation {
+  from: Camera;
+  to: Camera;
+  start: number;
+  duration: number;
+}
+
+export interface CameraDeps {
+  /** Asks for a frame. */
+  request(): void;
+  /** World bounds of the shown topics (fit view), null when none is shown. */
+  bounds(): Rect | null;
+}
+
+/** World bounds of the cards of `ids`, null when none of them exists. */
+export function topicBounds(s: MindMapState, ids: Iterable<string>, metrics: MetricsCache): Rect | null {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const id of ids) {
+    const n = getNode(s, id);
+    if (!n) continue;
+    const x = finiteOr(n.position?.x, 0);
+    const y = finiteOr(n.position?.y, 0);
+    const w = metrics.get(id, n.data?.label).width;
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x + w > maxX) maxX = x + w;
+    if (y + NODE_HEIGHT > maxY) maxY = y + NODE_HEIGHT;
+  }
+  return minX === Infinity ? null : { minX, minY, maxX, maxY };
+}
+
+export class CameraControl {
+  cam: Camera = { x: 0, y: 0, zoom: 1 };
+  size: Size = { width: 1, height: 1 };
+  /** The camera or the canvas size changed since the last frame (the frame clears it). */
+  moved = true;
+  private anim: CameraAnimation | null = null;
+
+  constructor(private readonly deps: CameraDeps) {}
+
+  get animating(): boolean {
+    return this.anim !== null;
+  }
+
+  /** Where the camera is headed: the running animation's end, else where it is. */
+  get target(): Camera {
+    return this.anim ? this.anim.to : this.cam;
+  }
+
+  set(cam: Camera): void {
+    const next = { x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom) };
+    if (camerasEqual(next, this.cam)) return;
+    this.cam = next;
+    this.moved = true;
+    this.deps.request();
+  }
+
+  stop(): void {
+    this.anim = null;
+  }
+
+  /** Stops any animation and puts the camera there at once. */
+  jump(cam: Camera): void {
+    this.anim = null;
+    this.set(cam);
+  }
+
+  animateTo(to: Camera, duration: number): void {
+    if (duration <= 0) {
+      this.anim = null;
+      this.set(to);
+      return;
+    }
+    this.anim = { from: { ...this.cam }, to, start: performance.now(), duration };
+    this.deps.request();
+  }
+
+  /** Moves the animation on to the frame time `now`; returns whether it needs another frame. */
+  step(now: number): boolean {
+    const a = this.anim;
+    if (!a) return false;
+    const t = (now - a.start) / a.duration;
+    if (t >= 1 || now < a.start - 1000) {
+      this.anim = null;
+      this.set(a.to);
+      return false;
+    }
+    this.set(lerpCamera(a.from, a.to, Math.max(0, t), this.size));
+    return true;
+  }
+
+  centred(): Camera {
+    return { x: this.size.width / 2 - 70, y: this.size.height / 2 - NODE_HEIGHT / 2, zoom: 1 };
+  }
+
+  fitFor(padding: number): Camera | null {
+    const b = this.deps.bounds();
+    if (!b) return null;
+    // Fits never zoom in past 1 (the initial zoom): a lone root stays at its natural size.
+    return fitCamera(b, this.size, padding, undefined, Math.min(1, FIT_MAX_ZOOM));
+  }
+
+  fit(padding: number = FIT_PADDING.button, durationMs?: number): void {
+    const to = this.fitFor(padding);
+    if (!to) return;
+    const d = durationMs ?? fitDuration(this.cam, to, this.size);
+    this.animateTo(to, d);
+  }
+
+  centerOn(wx: number, wy: number): void {
+    this.anim = null;
+    const z = this.cam.zoom;
+    this.set({ x: this.size.width / 2 - wx * z, y: this.size.height / 2 - wy * z, zoom: z });
+  }
+
+  zoomBy(factor: number): void {
+    const target = this.target;
+    const to = zoomAround(target, this.size.width / 2, this.size.height / 2, target.zoom * factor);
+    this.animateTo(to, 200);
+  }
+
+  /** Pans (animated, short) so the card rectangle is on screen. */
+  reveal(card: Rect): void {
+    const to = cameraToReveal(this.target, this.size, expandRect(card, 12), 48);
+    if (to) this.animateTo(to, 250);
+  }
+}

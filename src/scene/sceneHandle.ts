@@ -1,0 +1,147 @@
+/**
+ * The small handle the UI holds on the scene (fit, zoom, theme, modes, label editing, viewport),
+ * plus what tests and the bench read through it: stats, idle waiting and screen geometry.
+ */
+import type { Container } from 'pixi.js';
+import { getNode, type MindMapState } from '../state/doc';
+import { FIT_PADDING } from '../state/model';
+import { clampZoom, worldToScreen, type Camera } from './camera';
+import type { CameraControl } from './cameraControl';
+import { NODE_HEIGHT, ZOOM_STEP, type ThemeName } from './constants';
+import { finiteOr } from './geometry';
+import type { Lod } from './lod';
+import { chevronCenter, handleCenter, plusCenter, type NodePart } from './nodeLayout';
+import type { FrameScheduler } from './sync';
+
+export interface SceneStats {
+  frames: number;
+  lod: Lod;
+  zoom: number;
+  nodeViews: number;
+  pooledViews: number;
+  tiles: number;
+  displayObjects: number;
+  lastFrameMs: number;
+  indexedNodes: number;
+}
+
+export interface SceneHandle {
+  fitView(padding?: number, durationMs?: number): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  setTheme(theme: ThemeName): void;
+  setPerformanceMode(on: boolean): void;
+  setSnapToGrid(on: boolean): void;
+  editLabel(id: string): void;
+  focusNode(id: string): void;
+  getViewport(): Camera;
+  setViewport(cam: Camera, durationMs?: number): void;
+  onViewportChange(cb: (cam: Camera) => void): () => void;
+  stats(): SceneStats;
+  /** Resolves once no frame is pending (animations done, tiles built). */
+  whenIdle(): Promise<void>;
+  /**
+   * Screen (client) geometry for tests, the bench and the label editor: where the state puts the
+   * topic, or with `drawn`, where the last frame drew it (part way during a layout tween).
+   */
+  nodeClientRect(id: string, drawn?: boolean): { x: number; y: number; width: number; height: number } | null;
+  partClientPoint(id: string, part: NodePart): { x: number; y: number } | null;
+  destroy(): void;
+}
+
+/** What the handle reads and calls on the scene. */
+export interface HandleDeps {
+  element: HTMLCanvasElement;
+  stage: Container;
+  camera: CameraControl;
+  scheduler: FrameScheduler;
+  viewportListeners: Set<(cam: Camera) => void>;
+  state(): MindMapState;
+  nodeWidth(id: string): number;
+  /** Where the last frame drew the topic's view, if it has one. */
+  drawnAt(id: string): { x: number; y: number } | undefined;
+  /** A debounced resize refit or a deferred level-of-detail switch is waiting on a timer. */
+  timerPending(): boolean;
+  counts(): Pick<SceneStats, 'lod' | 'nodeViews' | 'pooledViews' | 'tiles' | 'lastFrameMs' | 'indexedNodes'>;
+  setTheme(theme: ThemeName): void;
+  setPerformanceMode(on: boolean): void;
+  setSnapToGrid(on: boolean): void;
+  editLabel(id: string): void;
+  focusNode(id: string): void;
+  destroy(): void;
+}
+
+function countDisplayObjects(stage: Container): number {
+  let n = 0;
+  const walk = (c: Container) => {
+    n++;
+    for (const ch of c.children) walk(ch as Container);
+  };
+  walk(stage);
+  return n;
+}
+
+export function makeSceneHandle(d: HandleDeps): SceneHandle {
+  const camera = d.camera;
+  return {
+    fitView: (padding, durationMs) => camera.fit(padding ?? FIT_PADDING.button, durationMs),
+    zoomIn: () => camera.zoomBy(ZOOM_STEP),
+    zoomOut: () => camera.zoomBy(1 / ZOOM_STEP),
+    setTheme: (t) => d.setTheme(t),
+    setPerformanceMode: (on) => d.setPerformanceMode(on),
+    setSnapToGrid: (on) => d.setSnapToGrid(on),
+    editLabel: (id) => d.editLabel(id),
+    focusNode: (id) => d.focusNode(id),
+    getViewport: () => ({ ...camera.cam }),
+    setViewport: (cam, ms = 0) => camera.animateTo({ x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom) }, ms),
+    onViewportChange: (cb) => {
+      d.viewportListeners.add(cb);
+      return () => d.viewportListeners.delete(cb);
+    },
+    stats: () => {
+      const c = d.counts();
+      return {
+        frames: d.scheduler.frames,
+        lod: c.lod,
+        zoom: camera.cam.zoom,
+        nodeViews: c.nodeViews,
+        pooledViews: c.pooledViews,
+        tiles: c.tiles,
+        displayObjects: countDisplayObjects(d.stage),
+        lastFrameMs: c.lastFrameMs,
+        indexedNodes: c.indexedNodes,
+      };
+    },
+    whenIdle: async () => {
+      // A pending resize refit counts as work too.
+      for (let i = 0; i < 100 && (d.timerPending() || d.scheduler.frameDue || camera.animating); i++) {
+        if (d.timerPending()) await new Promise((r) => setTimeout(r, 50));
+        else await d.scheduler.whenIdle();
+      }
+    },
+    nodeClientRect: (id, drawn = false) => {
+      const n = getNode(d.state(), id);
+      if (!n) return null;
+      const c = d.element.getBoundingClientRect();
+      const v = drawn ? d.drawnAt(id) : undefined;
+      const cam = camera.cam;
+      const p = v ? worldToScreen(cam, v.x, v.y) : worldToScreen(cam, finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0));
+      return { x: c.left + p.x, y: c.top + p.y, width: d.nodeWidth(id) * cam.zoom, height: NODE_HEIGHT * cam.zoom };
+    },
+    partClientPoint: (id, part) => {
+      const n = getNode(d.state(), id);
+      if (!n) return null;
+      const w = d.nodeWidth(id);
+      const local =
+        part === 'chevron' ? chevronCenter(w)
+        : part === 'handle-in' ? handleCenter(w, 'in')
+        : part === 'handle-out' ? handleCenter(w, 'out')
+        : part === 'plus' ? plusCenter(w)
+        : { x: w / 2, y: NODE_HEIGHT / 2 + 8 };
+      const c = d.element.getBoundingClientRect();
+      const p = worldToScreen(camera.cam, finiteOr(n.position?.x, 0) + local.x, finiteOr(n.position?.y, 0) + local.y);
+      return { x: c.left + p.x, y: c.top + p.y };
+    },
+    destroy: () => d.destroy(),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Where every topic and edge is in world units: a hit box per topic and a routed box per edge, and
+ * the spatial trees over them (spatialIndex.ts) that viewport and pointer queries read.
+ */
+import { getNode, type MindMapState } from '../state/doc';
+import type { MindEdge } from '../state/model';
+import { tableForEach } from '../state/table';
+import { NODE_HEIGHT } from './constants';
+import { routeBox, routeEdge } from './edgeRouting';
+import { finiteOr, type Rect } from './geometry';
+import { nodeHitBox } from './nodeLayout';
+import type { MetricsCache } from './nodeMetrics';
+import { SpatialIndex } from './spatialIndex';
+
+const EDGE_MARGIN_X = 24;
+/** Above this many topics the trees are not rebuilt on idle (see scheduleRebuild). */
+const IDLE_REBUILD_MAX_TOPICS = 20000;
+
+export class SceneIndex {
+  readonly nodeBoxes = new Map<string, Rect>();
+  readonly edgeBoxes = new Map<string, Rect>();
+  readonly nodes = new SpatialIndex();
+  readonly edges = new SpatialIndex();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** `idle` says whether an idle rebuild may run now (not during a drag). */
+  constructor(private readonly metrics: MetricsCache, private readonly idle: () => boolean) {}
+
+  nodeBox(id: string, s: MindMapState): Rect | null {
+    const n = getNode(s, id);
+    if (!n) return null;
+    const w = this.metrics.get(id, n.data?.label).width;
+    return nodeHitBox(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), w);
+  }
+
+  edgeBox(e: MindEdge, s: MindMapState): Rect | null {
+    const a = getNode(s, e.source);
+    const b = getNode(s, e.target);
+    if (!a || !b) return null;
+    // Sides follow the layout (edgeRouting.ts).
+    const r = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, NODE_HEIGHT, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width, NODE_HEIGHT);
+    return routeBox(r, EDGE_MARGIN_X, 4);
+  }
+
+  /** Every box from scratch: O(map). */
+  rebuildAll(s: MindMapState): void {
+    this.nodeBoxes.clear();
+    this.edgeBoxes.clear();
+    tableForEach(s.nodes, (_n, id) => {
+      const b = this.nodeBox(id, s);
+      if (b) this.nodeBoxes.set(id, b);
+    });
+    tableForEach(s.edges, (e, id) => {
+      const b = this.edgeBox(e, s);
+      if (b) this.edgeBoxes.set(id, b);
+    });
+    this.rebuildTrees();
+  }
+
+  /** Edge sides follow the layout: re-routes every edge box after a layout change. */
+  rerouteEdges(s: MindMapState): void {
+    tableForEach(s.edges, (e, id) => {
+      const b = this.edgeBox(e, s);
+      if (b) this.edgeBoxes.set(id, b);
+    });
+    this.rebuildTrees();
+  }
+
+  rebuildTrees(): void {
+    const build = (boxes: Map<string, Rect>, index: SpatialIndex) => {
+      const ids = new Array<string>(boxes.size);
+      const arr = new Float64Array(boxes.size * 4);
+      let i = 0;
+      for (const [id, r] of boxes) {
+        ids[i] = id;
+        arr[i * 4] = r.minX;
+        arr[i * 4 + 1] = r.minY;
+        arr[i * 4 + 2] = r.maxX;
+        arr[i * 4 + 3] = r.maxY;
+        i++;
+      }
+      index.build(ids, arr);
+    };
+    build(this.nodeBoxes, this.nodes);
+    build(this.edgeBoxes, this.edges);
+  }
+
+  /** The static trees are rebuilt when the overlay grows, or (small maps) after a quiet second. */
+  scheduleRebuild(): void {
+    if (this.nodes.needsRebuild || this.edges.needsRebuild) {
+      this.rebuildTrees();
+      return;
+    }
+    if (this.timer !== null) clearTimeout(this.timer);
+    // Why not on big maps: rebuilding both trees at 100k topics blocks the page for 100–400 ms, and a
+    // few hundred overlay entries cost queries next to nothing; past OVERLAY_LIMIT it rebuilds anyway.
+    if (this.nodeBoxes.size > IDLE_REBUILD_MAX_TOPICS) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.idle() && (this.nodes.dirty || this.edges.dirty)) this.rebuildTrees();
+    }, 1000);
+  }
+
+  destroy(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+  }
+}

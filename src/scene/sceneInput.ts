@@ -1,0 +1,204 @@
+/**
+ * The scene side of pointer input (interaction/PointerInput.ts drives it): hit testing through the
+ * spatial index, selection, expand/collapse, connections, the topic drag with drag-to-reparent
+ * (interaction/reparentDrag.ts), hover and the connection preview.
+ */
+import { childIds, getNode } from '../state/doc';
+import { addMiddleChild, connect, moveNode, select, toggleExpanded } from '../state/operations';
+import type { MindMapStore } from '../state/store';
+import type { VisibilityView } from '../state/views';
+import { screenToWorld, type Camera } from './camera';
+import type { CameraControl } from './cameraControl';
+import { NODE_HEIGHT } from './constants';
+import { finiteOr } from './geometry';
+import type { Hit, InputHost } from './interaction/PointerInput';
+import { ReparentDrag } from './interaction/reparentDrag';
+import type { Lod } from './lod';
+import { hitPart } from './nodeLayout';
+import type { MetricsCache } from './nodeMetrics';
+import type { SpatialIndex } from './spatialIndex';
+
+/** A connection being drawn from a topic handle to a world point. */
+export interface ConnectionPreview {
+  from: { id: string; side: 'in' | 'out' };
+  to: { x: number; y: number };
+}
+
+/** What input needs from the scene. */
+export interface InputDeps {
+  element: HTMLCanvasElement;
+  store: MindMapStore;
+  visibility: VisibilityView;
+  metrics: MetricsCache;
+  nodeIndex: SpatialIndex;
+  camera: CameraControl;
+  lod(): Lod;
+  /** The theme's focus colour (drop indicator). */
+  focusColor(): number;
+  snapToGrid(): boolean;
+  onError(message: string): void;
+  /** A topic was selected by pointer: keyboard focus follows it. */
+  selected(id: string): void;
+  /** `draggingId` changed (set on start, null again on end). */
+  dragStarted(id: string): void;
+  dragEnded(id: string | null): void;
+  /** The hover or the connection preview changed. */
+  overlayChanged(): void;
+  request(): void;
+  editLabel(id: string): void;
+}
+
+export class SceneInput implements InputHost {
+  readonly element: HTMLCanvasElement;
+  hover: Hit | null = null;
+  preview: ConnectionPreview | null = null;
+  draggingId: string | null = null;
+  /** Drag to reparent (drop indicator, drop handling). */
+  readonly reparent: ReparentDrag;
+
+  constructor(private readonly deps: InputDeps) {
+    this.element = deps.element;
+    const store = deps.store;
+    this.reparent = new ReparentDrag({
+      store,
+      topicsAt: (x, y) => {
+        const s = store.getState();
+        const vis = deps.visibility.visible;
+        return deps.nodeIndex.at(x, y, (id) => vis.has(id)).filter((id) => {
+          const n = getNode(s, id);
+          if (!n) return false;
+          const px = finiteOr(n.position?.x, 0), py = finiteOr(n.position?.y, 0);
+          return x >= px && x <= px + deps.metrics.get(id, n.data?.label).width && y >= py && y <= py + NODE_HEIGHT;
+        });
+      },
+      card: (id) => {
+        const n = getNode(store.getState(), id);
+        return n ? { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0), w: deps.metrics.get(id, n.data?.label).width, h: NODE_HEIGHT } : null;
+      },
+      zoom: () => deps.camera.cam.zoom,
+      color: () => deps.focusColor(),
+      setCursor: (c) => this.setCursor(c),
+      redraw: () => deps.request(),
+      onError: (m) => deps.onError(m),
+    });
+  }
+
+  /** The dragged topic is over a drop target (it is drawn see-through meanwhile). */
+  get overDropTarget(): boolean {
+    return this.reparent.current.kind !== 'none';
+  }
+
+  camera(): Camera {
+    return this.deps.camera.cam;
+  }
+
+  setCamera(cam: Camera): void {
+    this.deps.camera.set(cam);
+  }
+
+  stopCameraAnimation(): void {
+    this.deps.camera.stop();
+  }
+
+  hit(sx: number, sy: number, touch: boolean): Hit | null {
+    const { camera, metrics } = this.deps;
+    const cam = camera.cam;
+    const w = screenToWorld(cam, sx, sy);
+    const s = this.deps.store.getState();
+    const vis = this.deps.visibility.visible;
+    const candidates = this.deps.nodeIndex.at(w.x, w.y, (id) => vis.has(id));
+    if (!candidates.length) return null;
+    const lod = this.deps.lod();
+    const detailed = lod === 'full';
+    const slop = touch ? 6 / cam.zoom : 0;
+    let best: Hit | null = null;
+    let bestRank = -1;
+    for (const id of candidates) {
+      const n = getNode(s, id);
+      if (!n) continue;
+      const width = metrics.get(id, n.data?.label).width;
+      const part = hitPart(width, w.x - finiteOr(n.position?.x, 0), w.y - finiteOr(n.position?.y, 0), {
+        hasChildren: lod !== 'shape' && childIds(s, id).length > 0,
+        detailed,
+        hovered: this.hover?.id === id,
+        slop,
+      });
+      if (!part) continue;
+      // Small targets beat card bodies; the selected topic (drawn on top) beats others.
+      const rank = (part === 'body' ? 0 : 2) + (id === s.selectedNodeId ? 1 : 0);
+      if (rank > bestRank) {
+        best = { id, part };
+        bestRank = rank;
+      }
+    }
+    return best;
+  }
+
+  select(id: string | null): void {
+    select(this.deps.store, id);
+    if (id) this.deps.selected(id);
+  }
+
+  toggle(id: string): void {
+    toggleExpanded(this.deps.store, id);
+  }
+
+  addMiddle(id: string): void {
+    addMiddleChild(this.deps.store, id);
+  }
+
+  connect(source: string, target: string): void {
+    const r = connect(this.deps.store, source, target);
+    if (!r.ok) this.deps.onError(r.error);
+  }
+
+  nodePosition(id: string): { x: number; y: number } | null {
+    const n = getNode(this.deps.store.getState(), id);
+    return n ? { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0) } : null;
+  }
+
+  beginDrag(id: string): void {
+    this.deps.store.beginMark('Move topic');
+    this.draggingId = id;
+    this.hover = null;
+    this.deps.dragStarted(id);
+  }
+
+  dragTo(id: string, x: number, y: number, pointer?: { x: number; y: number }): void {
+    moveNode(this.deps.store, id, { x, y }, this.deps.snapToGrid());
+    if (pointer) this.reparent.update(id, pointer.x, pointer.y);
+  }
+
+  endDrag(commit: boolean): void {
+    if (!this.reparent.finish(this.draggingId, commit)) {
+      if (commit) this.deps.store.commitMark();
+      else this.deps.store.bailMark();
+    }
+    const id = this.draggingId;
+    this.draggingId = null;
+    this.deps.dragEnded(id);
+  }
+
+  editLabel(id: string): void {
+    this.deps.editLabel(id);
+  }
+
+  setHover(hit: Hit | null): void {
+    const prev = this.hover;
+    if (prev?.id === hit?.id) {
+      this.hover = hit;
+      return;
+    }
+    this.hover = hit;
+    this.deps.overlayChanged();
+  }
+
+  setPreview(from: { id: string; side: 'in' | 'out' } | null, to: { x: number; y: number } | null): void {
+    this.preview = from && to ? { from, to } : null;
+    this.deps.overlayChanged();
+  }
+
+  setCursor(cursor: string): void {
+    if (this.element.style.cursor !== cursor) this.element.style.cursor = cursor;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The DOM beside the canvas: the keyboard tree (a11yTree.ts, roving focus that pans to the focused
+ * topic) and the in-place label editor (labelEditor.ts), placed over the topic card.
+ */
+import { getNode } from '../state/doc';
+import { renameNode, select, setExpanded } from '../state/operations';
+import type { MindMapStore } from '../state/store';
+import type { VisibilityView } from '../state/views';
+import { A11yTree } from './a11yTree';
+import { cameraToReveal, visibleWorldRect, worldToScreen, zoomAround } from './camera';
+import type { CameraControl } from './cameraControl';
+import { NODE_HEIGHT, type ThemeColors } from './constants';
+import { expandRect, finiteOr } from './geometry';
+import { LabelEditor } from './labelEditor';
+import { nodeCardRect } from './nodeLayout';
+import type { SpatialIndex } from './spatialIndex';
+import type { TreeKeyAction } from './treeNav';
+
+export interface TreeAndEditorDeps {
+  host: HTMLElement;
+  element: HTMLCanvasElement;
+  store: MindMapStore;
+  visibility: VisibilityView;
+  nodeIndex: SpatialIndex;
+  camera: CameraControl;
+  nodeWidth(id: string): number;
+  colors(): ThemeColors;
+  onError(message: string): void;
+  /** Keyboard focus moved from `prev` to `id`: both views and the overlay are drawn again. */
+  focusChanged(prev: string | null, id: string | null): void;
+}
+
+export class TreeAndEditor {
+  private focusId: string | null = null;
+  private treeFocused = false;
+  private tree: A11yTree;
+  private editor: LabelEditor;
+
+  constructor(private readonly deps: TreeAndEditorDeps) {
+    const { host, store, visibility } = deps;
+    this.tree = new A11yTree(host, {
+      state: () => store.getState(),
+      isShown: (id) => visibility.visible.has(id),
+      shownCount: () => visibility.visible.size,
+      nearViewport: (limit) => this.nearViewport(limit),
+      onFocusChange: (id, viaKeyboard) => this.onTreeFocus(id, viaKeyboard),
+      onAction: (a) => this.onTreeAction(a),
+      onEdit: (id) => this.editLabel(id),
+    });
+    this.editor = new LabelEditor(host, {
+      commit: (id, text) => {
+        const r = renameNode(store, id, text);
+        if (!r.ok) deps.onError(r.error);
+        this.afterEdit(id);
+      },
+      cancel: (id) => this.afterEdit(id),
+    });
+  }
+
+  /** The keyboard-focused topic while the tree has focus, else null (drawn with a focus ring). */
+  get focusRing(): string | null {
+    return this.treeFocused ? this.focusId : null;
+  }
+
+  /** A topic selected by pointer becomes the tree's focus target. */
+  followSelection(id: string): void {
+    this.focusId = id;
+  }
+
+  /** After a full rebuild: forgets a focused topic that no longer exists. */
+  forgetMissing(): void {
+    if (this.focusId && !getNode(this.deps.store.getState(), this.focusId)) this.focusId = null;
+  }
+
+  /** The tree mirror is refreshed (after `delayMs`, debounced). */
+  invalidate(delayMs?: number): void {
+    this.tree.invalidate(delayMs);
+  }
+
+  private nearViewport(limit: number): string[] {
+    const { camera, visibility } = this.deps;
+    const vis = visibility.visible;
+    const s = this.deps.store.getState();
+    const ids = this.deps.nodeIndex.search(visibleWorldRect(camera.cam, camera.size), [], (id) => vis.has(id));
+    const pos = (id: string) => getNode(s, id)?.position ?? { x: 0, y: 0 };
+    ids.sort((a, b) => pos(a).y - pos(b).y || pos(a).x - pos(b).x);
+    return ids.slice(0, limit);
+  }
+
+  private onTreeFocus(id: string | null, focused: boolean): void {
+    const prev = this.focusId;
+    this.treeFocused = focused;
+    this.focusId = id;
+    if (id && focused) this.reveal(id);
+    this.deps.focusChanged(prev, id);
+  }
+
+  private onTreeAction(a: TreeKeyAction): void {
+    const store = this.deps.store;
+    if (a.kind === 'expand') setExpanded(store, a.id, true);
+    else if (a.kind === 'collapse') setExpanded(store, a.id, false);
+    else if (a.kind === 'select') select(store, a.id);
+  }
+
+  /** Pans (animated, short) so the topic is on screen. */
+  private reveal(id: string): void {
+    const n = getNode(this.deps.store.getState(), id);
+    if (!n) return;
+    this.deps.camera.reveal(nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), this.deps.nodeWidth(id)));
+  }
+
+  focusNode(id: string): void {
+    if (!getNode(this.deps.store.getState(), id)) return;
+    this.tree.focus(id, true);
+  }
+
+  get editing(): boolean {
+    return !!this.editor.editingId;
+  }
+
+  editLabel(id: string): void {
+    const { camera, nodeWidth } = this.deps;
+    const s = this.deps.store.getState();
+    const n = getNode(s, id);
+    if (!n || !this.deps.visibility.visible.has(id)) return;
+    // Bring it on screen at a readable zoom first.
+    camera.stop();
+    if (camera.cam.zoom < 0.75) camera.set(zoomAround(camera.cam, camera.size.width / 2, camera.size.height / 2, 1));
+    const r = nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), nodeWidth(id));
+    const to = cameraToReveal(camera.cam, camera.size, expandRect(r, 12), 48);
+    if (to) camera.set(to);
+    const colors = this.deps.colors();
+    const bg = '#' + colors.card.toString(16).padStart(6, '0');
+    const fg = '#' + colors.text.toString(16).padStart(6, '0');
+    this.editor.open(id, typeof n.data?.label === 'string' ? n.data.label : '', this.editorRect(id), camera.cam.zoom, { bg, fg });
+  }
+
+  private editorRect(id: string): { x: number; y: number; width: number; height: number } {
+    const cam = this.deps.camera.cam;
+    const n = getNode(this.deps.store.getState(), id);
+    const p = worldToScreen(cam, finiteOr(n?.position?.x, 0), finiteOr(n?.position?.y, 0));
+    const off = this.canvasOffset();
+    return { x: p.x + off.x, y: p.y + off.y, width: this.deps.nodeWidth(id) * cam.zoom, height: NODE_HEIGHT * cam.zoom };
+  }
+
+  /** Keeps the open editor over its card when the camera moved. */
+  placeEditor(): void {
+    const id = this.editor.editingId;
+    if (id) this.editor.place(this.editorRect(id), this.deps.camera.cam.zoom);
+  }
+
+  /** Canvas position inside the host (normally 0, 0). */
+  private canvasOffset(): { x: number; y: number } {
+    const c = this.deps.element.getBoundingClientRect();
+    const h = this.deps.host.getBoundingClientRect();
+    return { x: c.left - h.left, y: c.top - h.top };
+  }
+
+  private afterEdit(id: string): void {
+    if (this.treeFocused || document.activeElement === document.body) this.tree.focus(id, true);
+  }
+
+  destroy(): void {
+    this.tree.destroy();
+    this.editor.destroy();
+  }
+}
