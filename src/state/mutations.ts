@@ -131,8 +131,11 @@ export function reparent(d: D, id: string, newParent: string, index?: number): v
   const old = tableGet(d.edges, oldEdge);
   if (old) {
     deleteEdge(d, oldEdge);
+    // A link the user drew between the two already connects them: it becomes the tree edge.
     if (!tableGet(d.edges, edgeId(newParent, id))) {
       insertEdge(d, { ...old, id: edgeId(newParent, id), source: newParent, style: { ...old.style } });
     }
   }
+  // A link drawn from the topic to its new parent would now be a second edge between the two.
+  deleteEdge(d, edgeId(id, newParent));
 }

@@ -380,6 +380,20 @@ describe('moveToParent and moveAmongSiblings', () => {
     expect(hasEdge(store, 'A', 'A1')).toBe(false);
     expect(integrityProblems(store.getState())).toEqual([]);
   });
+  it('keeps one edge between a topic and its new parent when the user had linked them', () => {
+    for (const [from, to] of [
+      ['A1', 'B'],
+      ['B', 'A1'],
+    ]) {
+      const store = tree('Root', ['A', 'A1'], ['B', 'B1']);
+      expect(connect(store, from, to).ok).toBe(true);
+      expect(moveToParent(store, 'A1', 'B')).toEqual({ ok: true });
+      expect(hasEdge(store, 'B', 'A1')).toBe(true);
+      expect(hasEdge(store, 'A1', 'B')).toBe(false);
+      expect(integrityProblems(store.getState())).toEqual([]);
+      expectUndoRoundTrip(store, () => moveToParent(store, 'A1', 'B1'));
+    }
+  });
   it.each([
     ['the root', 'root', 'A'],
     ['onto itself', 'A', 'A'],
