@@ -221,6 +221,19 @@ async function runOne(browser, baseURL, n) {
     return { toIdleMs: performance.now() - t, frameMs: m.scene.stats().lastFrameMs, selected: m.store.getState().selectedNodeId !== null };
   }, t0);
 
+  // Select the root with the whole map in view: its edges get moving dashes, and a main branch edge
+  // of a big map is millions of units long (only the visible part may be dashed).
+  const selectRoot = await page.evaluate(async () => {
+    const m = window.__mindflow;
+    m.scene.fitView(0.4, 0);
+    await m.scene.whenIdle();
+    const t0 = performance.now();
+    m.store.transact('Select', (d) => void (d.selectedNodeId = d.rootId), { history: false });
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    return { firstFramesMs: performance.now() - t0, frameMs: m.scene.stats().lastFrameMs };
+  });
+
   // Idle: clear selection (its edges animate), fit view (far out: no topic animations), count frames.
   const idle = await page.evaluate(async () => {
     const m = window.__mindflow;
@@ -251,6 +264,7 @@ async function runOne(browser, baseURL, n) {
     drag: summary(drag.deltas),
     collapse: { ...collapse, stateMs: round(collapse.stateMs), toIdleMs: round(collapse.toIdleMs), frameMs: round(collapse.frameMs) },
     addChild: { toIdleMs: round(addChild.toIdleMs), frameMs: round(addChild.frameMs), added: addChild.selected },
+    selectRoot: { firstFramesMs: round(selectRoot.firstFramesMs), frameMs: round(selectRoot.frameMs) },
     idle,
     heapMB: round(heap.usedSize / 1048576),
     pixi: { displayObjectsAfterPanZoom: afterPan.displayObjects, nodeViews: afterPan.nodeViews, tiles: afterPan.tiles, displayObjectsAtEnd: stats.displayObjects },

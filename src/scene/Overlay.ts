@@ -26,6 +26,12 @@ export interface OverlayEdge {
   animated: boolean;
 }
 
+/** Moving dashes of animated edges, in world units. */
+const DASH = 6;
+const GAP = 5;
+/** Below this many screen pixels per dash + gap, animated edges are drawn solid. */
+const MIN_DASH_PERIOD_PX = 3;
+
 export class Overlay {
   /** Dynamic edges: drawn under the topics. */
   readonly below = new Container();
@@ -54,25 +60,30 @@ export class Overlay {
     this.hover.visible = false;
   }
 
-  /** `view` is the visible world rect: moving dashes are cut only there (see dashSegments). */
-  drawEdges(list: OverlayEdge[], style: 'smoothstep' | 'straight', phase: number, view: Rect): void {
+  /**
+   * `view` is the visible world rect: moving dashes are cut only there (see dashSegments). Far out,
+   * where a dash and its gap would take under MIN_DASH_PERIOD_PX on screen, animated edges are drawn
+   * solid: the dashes could not be told apart, and cutting them would cost work per world unit.
+   */
+  drawEdges(list: OverlayEdge[], style: 'smoothstep' | 'straight', phase: number, view: Rect, zoom: number): void {
+    const dashed = DASH + GAP >= MIN_DASH_PERIOD_PX / zoom;
     // Why skip unchanged content: touching a batched Graphics (even clear() on an empty one) makes
     // Pixi rebuild the whole world's render instructions and re-pack every batch that frame.
     const clip = expandRect(view, (view.maxX - view.minX) * 0.1);
-    const clipSig = list.some((e) => e.animated) ? `${clip.minX},${clip.minY},${clip.maxX},${clip.maxY}` : '';
-    const sig = `${style}|${phase}|${clipSig}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
+    const clipSig = dashed && list.some((e) => e.animated) ? `${clip.minX},${clip.minY},${clip.maxX},${clip.maxY}` : '';
+    const sig = `${style}|${dashed ? phase : 0}|${clipSig}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
     if (sig === this.edgesSig) return;
     this.edgesSig = sig;
     const g = this.edges;
     g.clear();
     for (const e of list) {
       const pts = routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style);
-      if (e.animated) {
+      if (e.animated && dashed) {
         // The dash pattern flows from source to target, as React Flow's animated edges do.
         dashSegments(
           pts,
-          6,
-          5,
+          DASH,
+          GAP,
           phase,
           (x0, y0, x1, y1) => {
             g.moveTo(x0, y0).lineTo(x1, y1);

@@ -134,7 +134,7 @@ export class OverlayPainter {
     }
     const moving = this.animated && !f.paused;
     if (this.dirty || f.cameraMoved || moving) {
-      overlay.drawEdges(this.list, f.edgeStyle, moving ? f.now * 0.03 : 0, f.view);
+      overlay.drawEdges(this.list, f.edgeStyle, moving ? f.now * 0.03 : 0, f.view, f.zoom);
     }
     if (this.dirty) {
       this.drawHighlights(f);
