@@ -221,6 +221,7 @@ async function runOne(browser, baseURL, n) {
     return { toIdleMs: performance.now() - t, frameMs: m.scene.stats().lastFrameMs, selected: m.store.getState().selectedNodeId !== null };
   }, t0);
 
+  await settleSave();
   // Select the root with the whole map in view: its edges get moving dashes, and a main branch edge
   // of a big map is millions of units long (only the visible part may be dashed).
   const selectRoot = await page.evaluate(async () => {
