@@ -81,7 +81,8 @@ describe('editor on mobile', () => {
     await full.tap();
     await page.waitForFunction(() => !!document.fullscreenElement, undefined, { timeout: 5000 }).catch(() => {});
     const entered = await page.evaluate(() => !!document.fullscreenElement);
-    expect(await full.getAttribute('aria-pressed')).toBe(String(entered));
+    // The button follows the fullscreenchange event on its next render.
+    await expect.poll(() => full.getAttribute('aria-pressed'), { timeout: 5000 }).toBe(String(entered));
     if (entered) {
       await full.tap();
       await page.waitForFunction(() => !document.fullscreenElement);
