@@ -60,33 +60,36 @@ export function polylineLength(pts: number[]): number {
   return len;
 }
 
-/** Parameters [t0, t1] of the part of segment (x0,y0)-(x1,y1) inside `clip` (Liang–Barsky), or null. */
-function clipSegment(x0: number, y0: number, x1: number, y1: number, clip: Rect): [number, number] | null {
-  let t0 = 0;
-  let t1 = 1;
+/** Start and end parameters of the last clipSegment call (reused: this runs per frame). */
+const clipped = { t0: 0, t1: 1 };
+
+/** Narrows clipped.t0..t1 by one boundary (Liang–Barsky); false when nothing is left. */
+function clipBoundary(p: number, q: number): boolean {
+  if (p === 0) return q >= 0;
+  const r = q / p;
+  if (p < 0) {
+    if (r > clipped.t1) return false;
+    if (r > clipped.t0) clipped.t0 = r;
+  } else {
+    if (r < clipped.t0) return false;
+    if (r < clipped.t1) clipped.t1 = r;
+  }
+  return true;
+}
+
+/** Whether segment (x0,y0)-(x1,y1) crosses `clip`; if so, the part inside is clipped.t0..t1. */
+function clipSegment(x0: number, y0: number, x1: number, y1: number, clip: Rect): boolean {
+  clipped.t0 = 0;
+  clipped.t1 = 1;
   const dx = x1 - x0;
   const dy = y1 - y0;
-  const edges: Array<[number, number]> = [
-    [-dx, x0 - clip.minX],
-    [dx, clip.maxX - x0],
-    [-dy, y0 - clip.minY],
-    [dy, clip.maxY - y0],
-  ];
-  for (const [p, q] of edges) {
-    if (p === 0) {
-      if (q < 0) return null;
-    } else {
-      const r = q / p;
-      if (p < 0) {
-        if (r > t1) return null;
-        if (r > t0) t0 = r;
-      } else {
-        if (r < t0) return null;
-        if (r < t1) t1 = r;
-      }
-    }
-  }
-  return t0 <= t1 ? [t0, t1] : null;
+  return (
+    clipBoundary(-dx, x0 - clip.minX) &&
+    clipBoundary(dx, clip.maxX - x0) &&
+    clipBoundary(-dy, y0 - clip.minY) &&
+    clipBoundary(dy, clip.maxY - y0) &&
+    clipped.t0 <= clipped.t1
+  );
 }
 
 /**
@@ -115,13 +118,12 @@ export function dashSegments(
     let s = 0;
     let end = seg;
     if (clip) {
-      const part = clipSegment(x0, y0, x1, y1, clip);
-      if (!part) {
+      if (!clipSegment(x0, y0, x1, y1, clip)) {
         along = (along + seg) % period;
         continue;
       }
-      s = part[0] * seg;
-      end = part[1] * seg;
+      s = clipped.t0 * seg;
+      end = clipped.t1 * seg;
       along = (along + s) % period;
     }
     while (s < end) {
