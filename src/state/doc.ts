@@ -1,5 +1,5 @@
 /**
- * The in-memory form of a map: the spec's nodes and edges kept in bucketed tables, plus two indices
+ * The in-memory form of a map: the spec's nodes and edges kept in tables (see table.ts), plus two indices
  * (ordered children by parent, edge ids by node) so that no operation has to scan the whole map.
  * Everything here lives inside immer state, so undo/redo restores the indices with the data.
  */
