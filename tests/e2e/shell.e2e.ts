@@ -46,7 +46,7 @@ describe('persistence', () => {
     await page.getByRole('treeitem', { name: 'Main Topic' }).focus();
     await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog', { name: 'Edit Node' });
-    await panel.getByLabel('Title').fill('Quarterly plan');
+    await panel.getByLabel('Title', { exact: true }).fill('Quarterly plan');
     await panel.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('treeitem', { name: 'Quarterly plan' }).waitFor({ state: 'attached' });
     // Saving is debounced; reload flushes through pagehide.
