@@ -9,7 +9,7 @@
 import type { Patch } from 'immer';
 import type { MindMapState } from './doc';
 import type { BulkPatch } from './store';
-import { bucketOf, valueIn, type Bucket, type Table } from './table';
+import { bucketOf, removeFromBucket, valueIn, type Bucket, type Table } from './table';
 
 type TableKey = 'nodes' | 'edges' | 'kids' | 'adj';
 export class TableWriter<T> {
@@ -48,11 +48,7 @@ export class TableWriter<T> {
 
   delete(id: string): void {
     if (this.get(id) === undefined) return;
-    const bucket = this.bucketForWrite(id);
-    const base = this.table.base;
-    // An entry of the base is hidden by a null; one that only the overlay had is simply removed.
-    if (base !== null && base.get(id) !== undefined) bucket[id] = null;
-    else delete bucket[id];
+    removeFromBucket(this.table, this.bucketForWrite(id), id);
     this.n--;
   }
 

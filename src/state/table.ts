@@ -163,11 +163,16 @@ export function tableSet<T>(t: Table<T>, id: string, value: T): void {
   bucket[id] = value;
 }
 
+/** Removes `id` through its (writable) overlay bucket: a base entry is hidden by a null, an overlay-only one deleted. */
+export function removeFromBucket<T>(t: Table<T>, bucket: Bucket<T>, id: string): void {
+  if (t.base !== null && t.base.get(id) !== undefined) bucket[id] = null;
+  else delete bucket[id];
+}
+
 export function tableDelete<T>(t: Table<T>, id: string): boolean {
   const bucket = t.b[bucketOf(id)];
   if (valueIn(t, bucket, id) === undefined) return false;
-  if (t.base !== null && t.base.get(id) !== undefined) bucket[id] = null;
-  else delete bucket[id];
+  removeFromBucket(t, bucket, id);
   t.n--;
   return true;
 }
