@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { childIds } from '../src/state/doc';
 import { keepLaidOut, tidyUp } from '../src/state/layout/apply';
-import { layoutTree } from '../src/state/layout/tidy';
+import { layoutTree } from '../src/state/layout/engine';
 import { addChild, deleteNode, renameNode, setExpanded, setSearch, updateSettings } from '../src/state/operations';
 import { serializeMap } from '../src/state/persistence';
 import { parseMapText } from '../src/state/restore';

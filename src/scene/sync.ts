@@ -21,6 +21,7 @@ export class PendingChanges {
     if (c.reset) this.reset = true;
     if (!this.reset) {
       for (const id of c.nodes) this.nodes.add(id);
+      for (const id of c.moved) this.nodes.add(id);
       for (const id of c.edges) this.edges.add(id);
       for (const id of c.structure) this.structure.add(id);
     }

@@ -271,7 +271,7 @@ const defaultTimers: Timers = {
 
 /** Selection, search and history-only notifications do not change what is stored. */
 export function changesStoredMap(changes: ChangeSet): boolean {
-  return changes.reset || changes.settings || changes.nodes.size > 0 || changes.edges.size > 0 || changes.structure.size > 0;
+  return changes.reset || changes.settings || changes.nodes.size > 0 || changes.moved.length > 0 || changes.edges.size > 0 || changes.structure.size > 0;
 }
 
 /**

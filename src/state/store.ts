@@ -29,6 +29,11 @@ export interface ChangeSet {
   structure: Set<string>;
   /** Ids whose list of children changed (gained, lost or reordered children). */
   children: Set<string>;
+  /**
+   * Ids of topics a layout moved (only their positions changed). A list, not a Set, and not in
+   * `nodes`: an auto-layout moves nearly every topic, and hashing 100k ids would cost more than it.
+   */
+  moved: readonly string[];
   selection: boolean;
   search: boolean;
   settings: boolean;
@@ -45,6 +50,7 @@ export function emptyChangeSet(): ChangeSet {
     edges: new Set(),
     structure: new Set(),
     children: new Set(),
+    moved: [],
     selection: false,
     search: false,
     settings: false,
@@ -64,6 +70,16 @@ function addNodeChange(into: ChangeSet, id: string, before: MindNode | undefined
 
 /** A bucket-level patch from a bulk edit may name the ids it touched (see bulk.ts). */
 export type BulkPatch = Patch & { ids?: readonly string[] };
+
+/**
+ * A layout replacing the whole topics table with one that places topics anew (layout/laidOutTable.ts):
+ * names the topics that move, and what the step weighs in history (records it keeps alive).
+ */
+export type LayoutPatch = Patch & { moved: readonly string[]; weight: number };
+
+function isLayoutPatch(p: Patch): p is LayoutPatch {
+  return (p as LayoutPatch).moved !== undefined;
+}
 
 function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[], prev: MindMapState, next: MindMapState): void {
   for (const id of ids) {
@@ -117,6 +133,10 @@ export function changeSetFromPatches(
     else if (head === 'rootId') into.reset = true;
     else if (head === 'nodes' || head === 'edges' || head === 'kids' || head === 'adj') {
       if (path[1] === 'n') continue;
+      if (path.length === 1 && isLayoutPatch(p)) {
+        into.moved = into.moved.length ? into.moved.concat(p.moved) : p.moved;
+        continue;
+      }
       if (path.length === 3) {
         const ids = (p as BulkPatch).ids;
         if (ids) addBulkIds(into, head, ids, prev, next);
@@ -174,7 +194,7 @@ function appendAll<T>(target: T[], items: readonly T[]): void {
 /** Records an undo step keeps alive: one per patch, or the ids a bulk patch names. */
 function entryWeight(entry: HistoryEntry): number {
   let w = 0;
-  for (const p of entry.inverse) w += (p as BulkPatch).ids?.length ?? 1;
+  for (const p of entry.inverse) w += (p as BulkPatch).ids?.length ?? (isLayoutPatch(p) ? p.weight : 1);
   return w;
 }
 

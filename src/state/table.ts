@@ -28,16 +28,33 @@ export interface Table<T> {
   base: TableBase<T> | null;
 }
 
+/** What an overlay sits on. Immutable: a new version of the data is a new base. */
+export abstract class TableBase<T> {
+  abstract get(id: string): T | undefined;
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** Every entry once. */
+  abstract forEach(fn: (value: T, id: string) => void): void;
+
+  /** Number of present entries. */
+  abstract count(): number;
+}
+
 /**
  * Entries by position: `valueAt(i)` under key `keys[i]` (absent where undefined). `at` maps a key to
  * its position; a position is trusted only if `keys[at.get(k)] === k`, so one Map can serve several
  * tables over the same keys and may hold extra, stale keys.
  */
-export abstract class TableBase<T> {
+export abstract class IndexedBase<T> extends TableBase<T> {
   constructor(
     readonly at: ReadonlyMap<string, number>,
     readonly keys: readonly string[],
-  ) {}
+  ) {
+    super();
+  }
 
   abstract valueAt(i: number): T | undefined;
 
@@ -46,7 +63,14 @@ export abstract class TableBase<T> {
     return i !== undefined && this.keys[i] === id ? this.valueAt(i) : undefined;
   }
 
-  /** Number of present entries. */
+  forEach(fn: (value: T, id: string) => void): void {
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) {
+      const v = this.valueAt(i);
+      if (v !== undefined) fn(v, keys[i]);
+    }
+  }
+
   count(): number {
     let c = 0;
     for (let i = 0; i < this.keys.length; i++) if (this.valueAt(i) !== undefined) c++;
@@ -55,7 +79,7 @@ export abstract class TableBase<T> {
 }
 
 /** A base holding its values in an array, by position. */
-export class ArrayBase<T> extends TableBase<T> {
+export class ArrayBase<T> extends IndexedBase<T> {
   constructor(
     at: ReadonlyMap<string, number>,
     keys: readonly string[],
@@ -74,7 +98,7 @@ export class ArrayBase<T> extends TableBase<T> {
  * fresh array on each read (absent when empty). Why: the edge index of a 100k map is 100k tiny
  * arrays that an import would allocate and the garbage collector copy, while few are ever read.
  */
-export class ListBase extends TableBase<string[]> {
+export class ListBase extends IndexedBase<string[]> {
   constructor(
     at: ReadonlyMap<string, number>,
     keys: readonly string[],
@@ -114,6 +138,11 @@ export function emptyTable<T>(): Table<T> {
 // Shared by every slot of a fresh overlay. Frozen: immer and bulk edits copy a bucket before writing,
 // and a direct write (a bug) throws instead of changing every table at once.
 const EMPTY_BUCKET: Bucket<never> = Object.freeze(Object.create(null) as Bucket<never>);
+
+/** Whether an overlay bucket is still the one tableOnBase put there (nothing written to it since). */
+export function bucketUntouched<T>(bucket: Bucket<T>): boolean {
+  return bucket === EMPTY_BUCKET;
+}
 
 /** A table over a base, with an empty overlay. */
 export function tableOnBase<T>(base: TableBase<T>, n = base.count()): Table<T> {
@@ -165,7 +194,7 @@ export function tableSet<T>(t: Table<T>, id: string, value: T): void {
 
 /** Removes `id` through its (writable) overlay bucket: a base entry is hidden by a null, an overlay-only one deleted. */
 export function removeFromBucket<T>(t: Table<T>, bucket: Bucket<T>, id: string): void {
-  if (t.base !== null && t.base.get(id) !== undefined) bucket[id] = null;
+  if (t.base !== null && t.base.has(id)) bucket[id] = null;
   else delete bucket[id];
 }
 
@@ -179,15 +208,10 @@ export function tableDelete<T>(t: Table<T>, id: string): boolean {
 
 /** Every entry once: the base's in position order (unless the overlay replaced them), then the overlay's. */
 export function tableForEach<T>(t: Table<T>, fn: (value: T, id: string) => void): void {
-  const base = t.base;
-  if (base !== null) {
-    const keys = base.keys;
-    for (let i = 0; i < keys.length; i++) {
-      const v = base.valueAt(i);
-      if (v === undefined) continue;
-      const id = keys[i];
+  if (t.base !== null) {
+    t.base.forEach((v, id) => {
       if (!own.call(t.b[bucketOf(id)], id)) fn(v, id);
-    }
+    });
   }
   for (let i = 0; i < t.b.length; i++) {
     const bucket = t.b[i];

@@ -5,7 +5,8 @@ import { setExpanded } from '../../src/state/operations';
 import { EDGE_WIDTH } from '../../src/state/model';
 import { insertEdge, insertNode, treeEdge } from '../../src/state/mutations';
 import { MindMapStore } from '../../src/state/store';
-import { balancedSplit, DEFAULT_TOPIC_SIZE, layoutTree, type Size, type TidyLayout } from '../../src/state/layout/tidy';
+import { layoutTree } from '../../src/state/layout/engine';
+import { balancedSplit, DEFAULT_TOPIC_SIZE, type Size, type TidyLayout } from '../../src/state/layout/tidy';
 import { computeVisibleIds } from '../../src/state/tree';
 import { chain, tree } from './helpers/tree';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keepLaidOut, positionsEdit, tidyUp } from '../../src/state/layout/apply';
-import { layoutTree } from '../../src/state/layout/tidy';
+import { keepLaidOut, layoutEdit, tidyUp } from '../../src/state/layout/apply';
+import { LayoutEngine, layoutTree } from '../../src/state/layout/engine';
 import { addChild, deleteNode, moveAmongSiblings, setExpanded, updateSettings } from '../../src/state/operations';
 import type { ChangeSet } from '../../src/state/store';
 import { node, tree, wide } from './helpers/tree';
@@ -17,13 +17,14 @@ describe('tidy up', () => {
     expect(store.canUndo()).toBe(false);
   });
 
-  it('reports moved topics as changed but not as structure changes (visibility is not re-walked)', () => {
+  it('reports moved topics in the change set, not as structure changes (visibility is not re-walked)', () => {
     const store = tree('Root', ['A', 'A1', 'A2'], 'B');
     const seen: ChangeSet[] = [];
     store.subscribe((c) => seen.push(c));
     tidyUp(store, 'balanced');
-    expect(seen[0].nodes.size).toBeGreaterThan(0);
+    expect(seen[0].moved.length).toBeGreaterThan(0);
     expect(seen[0].structure.size).toBe(0);
+    expect(seen[0].reset).toBe(false);
   });
 
   it('does nothing (and records nothing) when the map is already tidy', () => {
@@ -34,13 +35,19 @@ describe('tidy up', () => {
     expect(store.canUndo()).toBe(false);
   });
 
-  it('positionsEdit touches only topics that move', () => {
+  it('names exactly the topics that move; the others are the same objects as before', () => {
     const store = tree('Root', 'A', 'B');
     const s = store.getState();
-    const edit = positionsEdit(s, new Map([['A', { x: 5, y: 5 }], ['B', node(s, 'B')!.position]]))!;
+    const want = layoutTree(s, 'right').positions;
+    const moved = ['A', 'B', 'root'].filter((id) => {
+      const p = node(s, id)!.position;
+      return p.x !== want.get(id)!.x || p.y !== want.get(id)!.y;
+    });
+    const edit = layoutEdit(s, new LayoutEngine('right').run(s))!;
+    expect([...edit.patches[0] && (edit.patches[0] as unknown as { moved: string[] }).moved].sort()).toEqual(moved.sort());
     expect(edit.state.nodes.n).toBe(3);
-    expect(node(edit.state, 'A')!.position).toEqual({ x: 5, y: 5 });
-    expect(node(edit.state, 'B')).toBe(node(s, 'B'));
+    expect(node(edit.state, 'root')).toBe(node(s, 'root'));
+    for (const id of moved) expect(node(edit.state, id)!.position).toEqual(want.get(id));
   });
 });
 

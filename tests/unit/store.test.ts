@@ -3,7 +3,7 @@ import { createInitialState } from '../../src/state/doc';
 import { addChild, moveNode, renameNode, select, toggleExpanded } from '../../src/state/operations';
 import { applyPatchesShared } from '../../src/state/patches';
 import { MindMapStore, type ChangeSet } from '../../src/state/store';
-import { positionsEdit } from '../../src/state/layout/apply';
+import { beginBulk, finishBulk } from '../../src/state/bulk';
 import { tree, wide } from './helpers/tree';
 import { tableValues } from '../../src/state/table';
 
@@ -53,8 +53,10 @@ describe('store', () => {
   it('drops the oldest steps when history holds too many records, always keeping the newest', () => {
     const store = new MindMapStore(wide(2_000).getState(), 200, 5_000);
     const edit = (x: number) => {
-      const moved = new Map([...Array(1_000).keys()].map((i) => [`t${i + 1}`, { x, y: i }]));
-      const e = positionsEdit(store.getState(), moved)!;
+      const s = store.getState();
+      const w = beginBulk(s);
+      for (let i = 1; i <= 1_000; i++) w.nodes.set(`t${i}`, { ...w.nodes.get(`t${i}`)!, position: { x, y: i } });
+      const e = finishBulk(s, w);
       store.commit('Move many', e.state, e.patches, e.inverse);
     };
     // About 1,000 records a step against a limit of 5,000.

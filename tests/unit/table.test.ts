@@ -1,21 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { childIds } from '../../src/state/doc';
 import { editNode } from '../../src/state/mutations';
-import {
-  addChild,
-  connect,
-  deleteNode,
-  disconnect,
-  moveNode,
-  moveToParent,
-  renameNode,
-  toggleExpanded,
-  updateNodeData,
-} from '../../src/state/operations';
-import { restoreMap } from '../../src/state/restore';
+import { renameNode, toggleExpanded } from '../../src/state/operations';
 import { snapshotOf } from '../../src/state/snapshot';
-import { MindMapStore, type ChangeSet } from '../../src/state/store';
+import { type ChangeSet } from '../../src/state/store';
 import {
   ArrayBase,
   emptyTable,
@@ -30,7 +18,8 @@ import {
   tableValues,
   type Table,
 } from '../../src/state/table';
-import { mapErrors, wideSnapshot } from './helpers/mapFixtures';
+import { applyStep, importedStore } from './helpers/edits';
+import { mapErrors } from './helpers/mapFixtures';
 
 function baseTable(entries: Array<[string, number | undefined]>, extraKeys: Array<[string, number]> = []): Table<number> {
   const at = new Map<string, number>();
@@ -114,55 +103,6 @@ describe('table over a base', () => {
     expect(tableGet(fresh, 'b')).toBeUndefined();
   });
 });
-
-/** A store over an imported map (its tables have a base), and a deep copy of the input to compare with. */
-function importedStore(count: number, seed: number) {
-  const snapshot = wideSnapshot(count, seed);
-  const input = JSON.parse(JSON.stringify(snapshot));
-  const pristine = JSON.parse(JSON.stringify(snapshot));
-  const result = restoreMap(input);
-  if (!result.ok) throw new Error(result.error);
-  return { store: new MindMapStore(result.state), input, pristine };
-}
-
-type Step = { op: number; a: number; b: number; text: string };
-
-function applyStep(store: MindMapStore, ids: readonly string[], { op, a, b, text }: Step): void {
-  const pick = (i: number) => ids[i % ids.length];
-  const x = pick(a);
-  const y = pick(b);
-  switch (op) {
-    case 0:
-      addChild(store, x);
-      break;
-    case 1:
-      renameNode(store, x, text || 'x');
-      break;
-    case 2:
-      deleteNode(store, x);
-      break;
-    case 3:
-      moveToParent(store, x, y);
-      break;
-    case 4:
-      toggleExpanded(store, x);
-      break;
-    case 5:
-      connect(store, x, y);
-      break;
-    case 6: {
-      const s = store.getState();
-      const kid = childIds(s, x)[0];
-      if (kid) disconnect(store, `e-${x}-${kid}`);
-      break;
-    }
-    case 7:
-      moveNode(store, x, { x: a * 10, y: b * 10 }, a % 2 === 0);
-      break;
-    default:
-      updateNodeData(store, x, { label: text || 'y', color: '#3b82f6', animation: 'float', tags: ['t'], priority: 'high' });
-  }
-}
 
 describe('editing an imported map', () => {
   it('keeps every invariant, never changes the imported objects, and undo/redo walk back and forth exactly', () => {

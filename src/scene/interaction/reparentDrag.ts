@@ -8,8 +8,8 @@
  * the drag: nothing changes.
  */
 import { childIds, getNode } from '../../state/doc';
-import { positionsEdit } from '../../state/layout/apply';
-import { DEFAULT_TOPIC_SIZE, layoutTree } from '../../state/layout/tidy';
+import { layOut } from '../../state/layout/apply';
+import { DEFAULT_TOPIC_SIZE } from '../../state/layout/tidy';
 import { moveToParent } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
 import { DropIndicator, type CardBox } from '../dropIndicator';
@@ -107,8 +107,7 @@ export class ReparentDrag {
       // inside the mark (one undo step).
       const now = store.getState();
       const layout = now.settings.layout === 'free' ? 'right' : now.settings.layout;
-      const edit = positionsEdit(now, layoutTree(now, layout, sizeOf).positions);
-      if (edit) store.commit('Auto layout', edit.state, edit.patches, edit.inverse);
+      layOut(store, layout, 'Auto layout', sizeOf);
     }
     store.commitMark();
     if (!r.ok) this.host.onError(r.error);

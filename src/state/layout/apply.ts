@@ -1,39 +1,39 @@
 /**
  * Applying a layout to the map: "Tidy Up" as one undo step, and auto-layout that keeps the map laid
  * out after structural edits by amending the edit's own undo step (so one undo reverts both).
- * Positions are written as a bulk edit: a 100k-topic relayout must not go through immer drafts.
+ * A layout is one patch: the topics table laid out anew (laidOutTable.ts), never 100k topic writes.
  */
 import type { Patch } from 'immer';
-import { beginBulk, finishBulk } from '../bulk';
 import type { MindMapState } from '../doc';
-import type { MindNode, Position } from '../model';
-import type { ChangeSet, MindMapStore } from '../store';
-import { tableGet } from '../table';
-import { layoutTree, type SizeOf, type TidyLayout } from './tidy';
+import type { ChangeSet, LayoutPatch, MindMapStore, TransactOptions } from '../store';
+import { LayoutEngine, type LayoutRun } from './engine';
+import { laidOutTable } from './laidOutTable';
+import type { SizeOf, TidyLayout } from './tidy';
 
-/** A bulk edit moving every topic whose position differs; null when nothing moves. */
-export function positionsEdit(
-  s: MindMapState,
-  positions: ReadonlyMap<string, Position>,
-): { state: MindMapState; patches: Patch[]; inverse: Patch[] } | null {
-  const w = beginBulk(s);
-  let moved = 0;
-  for (const [id, p] of positions) {
-    const node = tableGet(s.nodes, id);
-    if (!node || (node.position.x === p.x && node.position.y === p.y)) continue;
-    const next: MindNode = { ...node, position: { x: p.x, y: p.y } };
-    w.nodes.set(id, next);
-    moved++;
-  }
-  return moved ? finishBulk(s, w) : null;
+/** Records a layout keeps alive per topic it knows, against the history's limit (see store.ts). */
+const SLOTS_PER_RECORD = 8;
+
+/** The state with a layout run's positions; null when nothing moves. */
+export function layoutEdit(s: MindMapState, run: LayoutRun): { state: MindMapState; patches: Patch[]; inverse: Patch[] } | null {
+  if (run.moved.length === 0) return null;
+  const nodes = laidOutTable(s.nodes, run.positions);
+  const weight = Math.ceil(run.positions.count / SLOTS_PER_RECORD);
+  const patch: LayoutPatch = { op: 'replace', path: ['nodes'], value: nodes, moved: run.moved, weight };
+  const inverse: LayoutPatch = { op: 'replace', path: ['nodes'], value: s.nodes, moved: run.moved, weight };
+  return { state: { ...s, nodes }, patches: [patch], inverse: [inverse] };
+}
+
+/** Lays the whole map out now; false when it already is. */
+export function layOut(store: MindMapStore, kind: TidyLayout, label: string, sizeOf?: SizeOf, options?: TransactOptions): boolean {
+  const s = store.getState();
+  const edit = layoutEdit(s, new LayoutEngine(kind, sizeOf).run(s));
+  if (!edit) return false;
+  store.commit(label, edit.state, edit.patches, edit.inverse, options);
+  return true;
 }
 
 export function tidyUp(store: MindMapStore, kind: TidyLayout, sizeOf?: SizeOf): boolean {
-  const s = store.getState();
-  const edit = positionsEdit(s, layoutTree(s, kind, sizeOf).positions);
-  if (!edit) return false;
-  store.commit(`Tidy up (${kind})`, edit.state, edit.patches, edit.inverse);
-  return true;
+  return layOut(store, kind, `Tidy up (${kind})`, sizeOf);
 }
 
 /** Whether a change set can alter the layout: topics added, removed, collapsed, expanded, reparented or reordered. */
@@ -43,16 +43,24 @@ export function affectsLayout(changes: ChangeSet): boolean {
 
 /**
  * Keeps the map laid out while settings.autoLayout is on: after every structural change the layout
- * is re-applied and folded into the same undo step. Returns a function that stops it.
+ * is re-applied and folded into the same undo step. One engine follows the edits in between, so a
+ * single add re-stacks only its ancestors (engine.ts). Returns a function that stops it.
  */
 export function keepLaidOut(store: MindMapStore, sizeOf?: SizeOf): () => void {
   let running = false;
+  const engine = new LayoutEngine('right', sizeOf);
   return store.subscribe((changes, state) => {
-    if (running || changes.undoRedo || !state.settings.autoLayout || state.settings.layout === 'free') return;
-    if (!affectsLayout(changes) && !changes.settings) return;
+    if (running) return;
+    const layout = state.settings.layout;
+    if (!state.settings.autoLayout || layout === 'free') {
+      engine.invalidate();
+      return;
+    }
+    engine.note(changes);
+    if (changes.undoRedo || (!affectsLayout(changes) && !changes.settings)) return;
     running = true;
     try {
-      const edit = positionsEdit(state, layoutTree(state, state.settings.layout, sizeOf).positions);
+      const edit = layoutEdit(state, engine.run(state, layout));
       if (edit) store.commit('Auto layout', edit.state, edit.patches, edit.inverse, { amend: true });
     } finally {
       running = false;

@@ -1,0 +1,465 @@
+/**
+ * The tidy layouts' engine: every topic of the tree gets a slot in typed arrays (sizes, block
+ * extents, offset from the parent's centre), so a structural edit re-stacks only the edited topics
+ * and their ancestors and then places every topic in one flat pass over the arrays.
+ *
+ * Why: with parents centred on their children one added topic moves nearly every other topic, so an
+ * auto-layout always produces a whole map of new positions. Computing them from the arrays costs
+ * about a millisecond at 100k topics; flattening the map out of the state tables again costs ~100.
+ * The positions come out as a PositionSnapshot (per-version arrays), which laidOutTable.ts lays over
+ * the topics table without writing 100k topic records.
+ *
+ * The block model (see tidy.ts) is the same for a full build and an update, and both run the same
+ * arithmetic in the same order, so an update gives exactly the positions a full build would.
+ */
+import { childIds, getNode, rootNode, type MindMapState } from '../doc';
+import type { Position } from '../model';
+import type { ChangeSet } from '../store';
+import { tableGet } from '../table';
+import { balancedSplit, crossSize, DEFAULT_TOPIC_SIZE, LAYOUT_GAPS, mainSize, stack, type SizeOf, type TidyLayout } from './tidy';
+
+/**
+ * Where a layout put each topic: top-left positions by slot. `slotOf` and `ids` are shared with the
+ * engine and only ever appended to; `count` bounds what this snapshot knows. Never changed once made.
+ */
+export class PositionSnapshot {
+  constructor(
+    private readonly slotOf: ReadonlyMap<string, number>,
+    private readonly ids: readonly string[],
+    readonly count: number,
+    readonly x: Float64Array,
+    readonly y: Float64Array,
+  ) {}
+
+  /** The topic's slot, or -1 when this layout did not place it. */
+  slot(id: string): number {
+    const s = this.slotOf.get(id);
+    return s !== undefined && s < this.count && this.ids[s] === id && !Number.isNaN(this.x[s]) ? s : -1;
+  }
+
+  get(id: string): Position | undefined {
+    const s = this.slot(id);
+    return s < 0 ? undefined : { x: this.x[s], y: this.y[s] };
+  }
+
+  forEach(fn: (id: string, x: number, y: number) => void): void {
+    for (let s = 0; s < this.count; s++) if (!Number.isNaN(this.x[s])) fn(this.ids[s], this.x[s], this.y[s]);
+  }
+}
+
+export interface LayoutRun {
+  positions: PositionSnapshot;
+  /** Topics whose position differs from the state the run was given. */
+  moved: string[];
+}
+
+/** Above this many noted ids an update is no cheaper than a rebuild. */
+const MAX_PENDING = 20_000;
+
+const F64 = Float64Array;
+type F64 = Float64Array;
+
+function grown<A extends Float64Array | Int32Array | Int8Array | Uint8Array>(a: A, size: number): A {
+  const b = new (a.constructor as new (n: number) => A)(size);
+  b.set(a);
+  return b;
+}
+
+export class LayoutEngine {
+  private kind: TidyLayout;
+  private valid = false;
+  private pendingNodes = new Set<string>();
+  private pendingStructure = new Set<string>();
+  private pendingChildren = new Set<string>();
+
+  private slotOf = new Map<string, number>();
+  private ids: string[] = [];
+  private count = 0;
+  private alive = 0;
+  private rootSlot = 0;
+  private last: PositionSnapshot | null = null;
+
+  // By slot.
+  private parent = new Int32Array(0);
+  private depth = new Int32Array(0);
+  private live = new Uint8Array(0);
+  private expanded = new Uint8Array(0);
+  private dir = new Int8Array(0);
+  private width: F64 = new F64(0);
+  private height: F64 = new F64(0);
+  private cross: F64 = new F64(0);
+  private main: F64 = new F64(0);
+  private before: F64 = new F64(0);
+  private after: F64 = new F64(0);
+  private offset: F64 = new F64(0);
+  private centre: F64 = new F64(0);
+  private edge: F64 = new F64(0);
+  private kidSlots = new Int32Array(16);
+  private readonly extent = new F64(2);
+
+  constructor(
+    kind: TidyLayout,
+    private readonly sizeOf: SizeOf = () => DEFAULT_TOPIC_SIZE,
+  ) {
+    this.kind = kind;
+  }
+
+  /** Forget the map: the next run lays it out from scratch. */
+  invalidate(): void {
+    this.valid = false;
+    this.pendingNodes.clear();
+    this.pendingStructure.clear();
+    this.pendingChildren.clear();
+  }
+
+  /**
+   * Follows a change made after the last run (not by it). Positions moved by anything else (Tidy Up,
+   * undo, an import) make the engine start over; edits to topics are remembered for the next run.
+   */
+  note(c: ChangeSet): void {
+    if (!this.valid) return;
+    if (c.reset || c.undoRedo || c.moved.length > 0) return this.invalidate();
+    for (const id of c.nodes) this.pendingNodes.add(id);
+    for (const id of c.structure) this.pendingStructure.add(id);
+    for (const id of c.children) this.pendingChildren.add(id);
+    if (this.pendingNodes.size + this.pendingStructure.size + this.pendingChildren.size > MAX_PENDING) this.invalidate();
+  }
+
+  /**
+   * Lays out `s`: an update of the last run when every change since was noted, else a full build.
+   * Afterwards the engine assumes `s` with the returned positions is the map (see note()).
+   */
+  run(s: MindMapState, kind: TidyLayout = this.kind): LayoutRun {
+    const previous = this.last;
+    const incremental = this.valid && kind === this.kind && previous !== null && this.update(s);
+    if (!incremental) {
+      this.kind = kind;
+      this.build(s);
+    }
+    const moved: string[] = [];
+    const positions = this.place(s, incremental ? previous : null, moved);
+    if (incremental) this.addEdited(s, previous!, positions, moved);
+    else this.addUnlike(s, positions, moved);
+    this.last = positions;
+    this.valid = true;
+    this.pendingNodes.clear();
+    this.pendingStructure.clear();
+    this.pendingChildren.clear();
+    return { positions, moved };
+  }
+
+  // ───────────────────────────── slots ─────────────────────────────
+
+  private ensureCapacity(size: number): void {
+    if (size <= this.parent.length) return;
+    const cap = Math.max(size, this.parent.length * 2, 64);
+    this.parent = grown(this.parent, cap);
+    this.depth = grown(this.depth, cap);
+    this.live = grown(this.live, cap);
+    this.expanded = grown(this.expanded, cap);
+    this.dir = grown(this.dir, cap);
+    this.width = grown(this.width, cap);
+    this.height = grown(this.height, cap);
+    this.cross = grown(this.cross, cap);
+    this.main = grown(this.main, cap);
+    this.before = grown(this.before, cap);
+    this.after = grown(this.after, cap);
+    this.offset = grown(this.offset, cap);
+    this.centre = grown(this.centre, cap);
+    this.edge = grown(this.edge, cap);
+  }
+
+  private measure(slot: number, id: string): boolean {
+    const size = this.sizeOf(id);
+    if (size.width === this.width[slot] && size.height === this.height[slot]) return false;
+    this.width[slot] = size.width;
+    this.height[slot] = size.height;
+    this.cross[slot] = crossSize(size, this.kind);
+    this.main[slot] = mainSize(size, this.kind);
+    return true;
+  }
+
+  /** Appends a slot for `id` under `parentSlot` (-1 for the root). */
+  private allocate(id: string, parentSlot: number, expanded: boolean): number {
+    const slot = this.count++;
+    this.ensureCapacity(this.count);
+    this.slotOf.set(id, slot);
+    this.ids[slot] = id;
+    this.parent[slot] = parentSlot;
+    this.depth[slot] = parentSlot < 0 ? 0 : this.depth[parentSlot] + 1;
+    this.live[slot] = 1;
+    this.expanded[slot] = expanded ? 1 : 0;
+    this.dir[slot] = 1;
+    this.width[slot] = NaN;
+    this.measure(slot, id);
+    this.alive++;
+    return slot;
+  }
+
+  /** The live slot of `id`, or -1. */
+  private liveSlot(id: string): number {
+    const s = this.slotOf.get(id);
+    return s !== undefined && this.ids[s] === id && this.live[s] === 1 ? s : -1;
+  }
+
+  // ───────────────────────────── full build ─────────────────────────────
+
+  /** Slots in breadth-first order, children of a topic contiguous; blocks children first. */
+  private build(s: MindMapState): void {
+    this.slotOf = new Map();
+    this.ids = [];
+    this.count = 0;
+    this.alive = 0;
+    const root = rootNode(s);
+    const first: number[] = [];
+    const kidCount: number[] = [];
+    this.rootSlot = this.allocate(root.id, -1, root.data.expanded);
+    for (let i = 0; i < this.count; i++) {
+      const kids = childIds(s, this.ids[i]);
+      first[i] = this.count;
+      kidCount[i] = kids.length;
+      for (const kid of kids) {
+        const n = getNode(s, kid);
+        if (n) this.allocate(kid, i, n.data.expanded);
+        else kidCount[i]--;
+      }
+    }
+    // Children of a slot are contiguous slots: an identity list lets a range be passed as a slot list.
+    const order = new Int32Array(this.count);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    for (let i = this.count - 1; i >= 0; i--) this.blockOf(i, order, first[i], kidCount[i]);
+    this.splitRoot(s);
+  }
+
+  // ───────────────────────────── update ─────────────────────────────
+
+  /** Applies the noted changes; false when only a full build can follow them (reparent, re-added id…). */
+  private update(s: MindMapState): boolean {
+    if (tableGet(s.nodes, s.rootId) === undefined || this.liveSlot(s.rootId) !== this.rootSlot) return false;
+    if (this.count - this.alive > 1024 && this.count > 2 * this.alive) return false; // compact
+    const dirty = new Set<number>();
+    for (const id of this.pendingStructure) {
+      const n = getNode(s, id);
+      const slot = this.liveSlot(id);
+      if (!n) {
+        if (slot >= 0) {
+          this.kill(slot);
+          dirty.add(this.parent[slot]);
+        }
+        continue;
+      }
+      if (slot < 0) {
+        if (!this.adopt(s, id, dirty)) return false;
+        continue;
+      }
+      const parentSlot = n.parentId === null ? -1 : this.liveSlot(n.parentId);
+      if (parentSlot !== this.parent[slot]) return false; // reparented
+      const open = n.data.expanded ? 1 : 0;
+      if (open !== this.expanded[slot]) {
+        this.expanded[slot] = open;
+        dirty.add(slot);
+      }
+    }
+    for (const id of this.pendingChildren) {
+      const slot = this.liveSlot(id);
+      if (slot >= 0) dirty.add(slot);
+    }
+    for (const id of this.pendingNodes) {
+      const slot = this.liveSlot(id);
+      if (slot >= 0 && this.measure(slot, id)) dirty.add(slot);
+    }
+    if (!this.restack(s, dirty)) return false;
+    return this.alive === s.nodes.n || this.countReachable(s) === this.alive;
+  }
+
+  /** Marks a removed topic's slot dead (its descendants die in the placing pass). */
+  private kill(slot: number): void {
+    this.live[slot] = 0;
+    this.alive--;
+  }
+
+  /** Gives a new topic (and any new ancestors) slots. */
+  private adopt(s: MindMapState, id: string, dirty: Set<number>): boolean {
+    const chain: string[] = [];
+    let cur: string | null = id;
+    while (cur !== null && this.liveSlot(cur) < 0) {
+      if (this.slotOf.has(cur)) return false; // an id coming back: old snapshots still name its old slot
+      const n = getNode(s, cur);
+      if (!n || n.parentId === null) return false;
+      chain.push(cur);
+      cur = n.parentId;
+    }
+    if (cur === null) return false;
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const parentSlot = this.liveSlot(k === chain.length - 1 ? cur : chain[k + 1]);
+      const slot = this.allocate(chain[k], parentSlot, getNode(s, chain[k])!.data.expanded);
+      dirty.add(slot);
+      dirty.add(parentSlot);
+    }
+    return true;
+  }
+
+  /** Re-stacks the dirty slots and all their ancestors, deepest first. */
+  private restack(s: MindMapState, dirty: Set<number>): boolean {
+    const todo = new Set<number>();
+    for (let slot of dirty) {
+      while (slot >= 0 && !todo.has(slot)) {
+        todo.add(slot);
+        slot = this.parent[slot];
+      }
+    }
+    const list = [...todo].filter((slot) => this.live[slot] === 1);
+    list.sort((a, b) => this.depth[b] - this.depth[a]);
+    for (const slot of list) {
+      const kids = childIds(s, this.ids[slot]);
+      if (kids.length > this.kidSlots.length) this.kidSlots = new Int32Array(kids.length * 2);
+      let k = 0;
+      for (const kid of kids) {
+        const ks = this.liveSlot(kid);
+        if (ks < 0 || this.parent[ks] !== slot) return false;
+        this.kidSlots[k++] = ks;
+      }
+      this.blockOf(slot, this.kidSlots, 0, k);
+    }
+    this.splitRoot(s);
+    return true;
+  }
+
+  private countReachable(s: MindMapState): number {
+    let n = 0;
+    const stackIds = [s.rootId];
+    while (stackIds.length) {
+      const id = stackIds.pop()!;
+      n++;
+      for (const kid of childIds(s, id)) stackIds.push(kid);
+    }
+    return n;
+  }
+
+  // ───────────────────────────── blocks and placing ─────────────────────────────
+
+  /** A topic's block: its children stacked (offsets written even when collapsed), room only if expanded. */
+  private blockOf(slot: number, kids: ArrayLike<number>, from: number, n: number): void {
+    const own = this.cross[slot] / 2;
+    let b = own;
+    let a = own;
+    if (n > 0) {
+      stack(kids, from, from + n, this.before, this.after, this.offset, this.extent);
+      if (this.expanded[slot]) {
+        b = Math.max(own, this.extent[0]);
+        a = Math.max(own, this.extent[1]);
+      }
+    }
+    this.before[slot] = b;
+    this.after[slot] = a;
+  }
+
+  /** Balanced: the root's children re-stacked per side (left side bottom-to-top, continuing clockwise). */
+  private splitRoot(s: MindMapState): void {
+    if (this.kind !== 'balanced') return;
+    const r = this.rootSlot;
+    const kids = childIds(s, this.ids[r]);
+    const slots: number[] = [];
+    for (const kid of kids) {
+      const ks = this.liveSlot(kid);
+      if (ks >= 0) slots.push(ks);
+    }
+    if (!slots.length) return;
+    const heights = slots.map((c) => this.before[c] + this.after[c] + LAYOUT_GAPS.sibling);
+    const split = balancedSplit(slots.map((c) => this.ids[c]), heights);
+    const right = slots.slice(0, split);
+    const left = slots.slice(split).reverse();
+    stack(right, 0, right.length, this.before, this.after, this.offset, this.extent);
+    if (left.length) stack(left, 0, left.length, this.before, this.after, this.offset, this.extent);
+    for (const c of right) this.dir[c] = 1;
+    for (const c of left) this.dir[c] = -1;
+  }
+
+  /**
+   * Parents first: centre across the layout direction, near edge along it. The root stays put.
+   * Topics placed differently from `prev` (or new since) go into `moved` on the way.
+   */
+  private place(s: MindMapState, prev: PositionSnapshot | null, moved: string[]): PositionSnapshot {
+    const n = this.count;
+    const x = new F64(n);
+    const y = new F64(n);
+    const { parent, live, dir, offset, centre, edge, main, width, height, ids } = this;
+    const down = this.kind === 'down';
+    const r = this.rootSlot;
+    const rootPos = rootNode(s).position;
+    centre[r] = down ? rootPos.x + width[r] / 2 : rootPos.y + height[r] / 2;
+    edge[r] = down ? rootPos.y : rootPos.x;
+    const gap = LAYOUT_GAPS.level;
+    const px = prev?.x;
+    const py = prev?.y;
+    const known = prev?.count ?? 0;
+    // Slot order is parents-first: a build numbers breadth-first and an update appends new topics.
+    for (let i = 0; i < n; i++) {
+      const p = parent[i];
+      let xi: number;
+      let yi: number;
+      if (p < 0) {
+        xi = i === r ? rootPos.x : NaN;
+        yi = i === r ? rootPos.y : NaN;
+      } else if (live[i] === 0 || Number.isNaN(x[p])) {
+        xi = NaN;
+        yi = NaN;
+      } else {
+        if (p !== r) dir[i] = dir[p];
+        const d = dir[i];
+        centre[i] = centre[p] + offset[i];
+        // Children start a gap beyond the parent's far edge, on their side.
+        const parentFar = p === r && d === -1 ? edge[r] : edge[p] + d * main[p];
+        edge[i] = parentFar + d * gap;
+        if (down) {
+          xi = centre[i] - width[i] / 2;
+          yi = edge[i];
+        } else {
+          xi = d === 1 ? edge[i] : edge[i] - width[i];
+          yi = centre[i] - height[i] / 2;
+        }
+      }
+      x[i] = xi;
+      y[i] = yi;
+      if (px !== undefined && xi === xi && (i >= known || xi !== px[i] || yi !== py![i])) moved.push(ids[i]);
+    }
+    return new PositionSnapshot(this.slotOf, ids, n, x, y);
+  }
+
+  // ───────────────────────────── what moved ─────────────────────────────
+
+  /**
+   * After an update, place() listed what the layout moved; a topic edited since the last run (a drag,
+   * say) may also stand somewhere else than the last layout put it.
+   */
+  private addEdited(s: MindMapState, prev: PositionSnapshot, next: PositionSnapshot, moved: string[]): void {
+    for (const id of this.pendingNodes) {
+      const slot = next.slot(id);
+      if (slot < 0 || slot >= prev.count || next.x[slot] !== prev.x[slot] || next.y[slot] !== prev.y[slot]) continue; // listed
+      const p = getNode(s, id)?.position;
+      if (p && (p.x !== next.x[slot] || p.y !== next.y[slot])) moved.push(id);
+    }
+  }
+
+  /** After a full build: compared with the positions the map holds. */
+  private addUnlike(s: MindMapState, next: PositionSnapshot, moved: string[]): void {
+    next.forEach((id, x, y) => {
+      const p = getNode(s, id)?.position;
+      if (!p || p.x !== x || p.y !== y) moved.push(id);
+    });
+  }
+}
+
+export interface LayoutResult {
+  positions: Map<string, Position>;
+}
+
+/**
+ * Lays out the whole map. The root stays where it is; every other topic gets a new top-left
+ * position. `sizeOf` gives each topic's drawn size (the editor measures labels).
+ */
+export function layoutTree(s: MindMapState, kind: TidyLayout, sizeOf: SizeOf = () => DEFAULT_TOPIC_SIZE): LayoutResult {
+  const positions = new Map<string, Position>();
+  new LayoutEngine(kind, sizeOf).run(s).positions.forEach((id, x, y) => positions.set(id, { x, y }));
+  return { positions };
+}
