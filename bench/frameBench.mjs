@@ -222,6 +222,33 @@ async function runOne(browser, baseURL, n) {
   }, t0);
 
   await settleSave();
+  // Auto-layout (Balanced) on, then another Ctrl+N: the add re-lays out the whole map, and every
+  // topic that moved is redrawn or re-indexed by the canvas.
+  const autoOn = await page.evaluate(async () => {
+    const m = window.__mindflow;
+    const t0 = performance.now();
+    m.store.transact('Layout', (d) => {
+      d.settings.layout = 'balanced';
+      d.settings.autoLayout = true;
+    });
+    const tState = performance.now();
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    await m.scene.whenIdle();
+    return { stateMs: tState - t0, toIdleMs: performance.now() - t0 };
+  });
+  await settleSave();
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  const t1 = await page.evaluate(() => performance.now());
+  await page.keyboard.press('Control+n');
+  const autoAdd = await page.evaluate(async (t) => {
+    const m = window.__mindflow;
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    const firstFrame = performance.now() - t;
+    await m.scene.whenIdle();
+    return { firstFrameMs: firstFrame, toIdleMs: performance.now() - t, frameMs: m.scene.stats().lastFrameMs };
+  }, t1);
+
+  await settleSave();
   // Select the root with the whole map in view: its edges get moving dashes, and a main branch edge
   // of a big map is millions of units long (only the visible part may be dashed).
   const selectRoot = await page.evaluate(async () => {
@@ -265,6 +292,8 @@ async function runOne(browser, baseURL, n) {
     drag: summary(drag.deltas),
     collapse: { ...collapse, stateMs: round(collapse.stateMs), toIdleMs: round(collapse.toIdleMs), frameMs: round(collapse.frameMs) },
     addChild: { toIdleMs: round(addChild.toIdleMs), frameMs: round(addChild.frameMs), added: addChild.selected },
+    autoLayoutOn: { stateMs: round(autoOn.stateMs), toIdleMs: round(autoOn.toIdleMs) },
+    autoLayoutAdd: { firstFrameMs: round(autoAdd.firstFrameMs), toIdleMs: round(autoAdd.toIdleMs), frameMs: round(autoAdd.frameMs) },
     selectRoot: { firstFramesMs: round(selectRoot.firstFramesMs), frameMs: round(selectRoot.frameMs) },
     idle,
     heapMB: round(heap.usedSize / 1048576),

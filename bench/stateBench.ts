@@ -120,6 +120,10 @@ for (const n of SIZES) {
   row['add child with auto-layout'] = time(20, () => {}, () => {
     addChild(store, parent);
   });
+  // Undo puts back a table laid out earlier; the next add resumes from it instead of starting over.
+  row['undo, then add child with auto-layout'] = time(10, () => store.undo(), () => {
+    addChild(store, parent);
+  });
   updateSettings(store, { autoLayout: false });
   stopAuto();
   let q = 0;

@@ -109,7 +109,7 @@ describe('auto layout, edit by edit', () => {
     stop();
   });
 
-  it('starts over after an undo, a Tidy Up or a layout change, and still lays out right', () => {
+  it('starts over after a Tidy Up or a layout change; resumes after undo and redo', () => {
     const store = tree('Root', ['A', 'A1', 'A2'], 'B', ['C', 'C1']);
     const sizeOf = labelSizes(store);
     const stop = keepLaidOut(store, sizeOf);
@@ -122,9 +122,19 @@ describe('auto layout, edit by edit', () => {
     };
     expect(builds(() => addChild(store, 'A'))).toBe(0);
     store.undo();
-    expect(builds(() => addChild(store, 'C1'))).toBe(1);
-    expectLaidOut(store, 'right', sizeOf);
     expect(builds(() => addChild(store, 'C1'))).toBe(0);
+    expectLaidOut(store, 'right', sizeOf);
+    // Undo of a delete brings topics back into their old slots; redo takes them out again.
+    expect(builds(() => deleteNode(store, 'A'))).toBe(0);
+    store.undo();
+    expect(builds(() => addChild(store, 'A2'))).toBe(0);
+    expectLaidOut(store, 'right', sizeOf);
+    store.undo();
+    store.redo();
+    store.redo();
+    store.undo();
+    expect(builds(() => renameNode(store, 'B', 'A longer B') && addChild(store, 'A1'))).toBe(0);
+    expectLaidOut(store, 'right', sizeOf);
     tidyUp(store, 'down', sizeOf);
     expect(builds(() => addChild(store, 'B'))).toBe(1);
     expectLaidOut(store, 'right', sizeOf);

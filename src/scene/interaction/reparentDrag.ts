@@ -8,7 +8,6 @@
  * the drag: nothing changes.
  */
 import { childIds, getNode } from '../../state/doc';
-import { layOut } from '../../state/layout/apply';
 import { DEFAULT_TOPIC_SIZE } from '../../state/layout/tidy';
 import { moveToParent } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
@@ -93,7 +92,6 @@ export class ReparentDrag {
     store.bailMark();
     if (d.kind === 'refused') return true;
     const s = store.getState();
-    const placesItself = s.settings.autoLayout && s.settings.layout !== 'free';
     const sizeOf = (id: string) => {
       const c = this.host.card(id);
       return c ? { width: c.w, height: c.h } : DEFAULT_TOPIC_SIZE;
@@ -101,14 +99,6 @@ export class ReparentDrag {
     const sameParent = getNode(s, dragId)?.parentId === d.parentId;
     store.beginMark(sameParent ? 'Reorder topic' : 'Move topic to new parent');
     const r = moveToParent(store, dragId, d.parentId, d.kind === 'child' ? undefined : d.index, sizeOf);
-    if (r.ok && placesItself && sameParent) {
-      // Why: a reorder among the same siblings changes only the children list, which the store does
-      // not report as a structural change, so auto-layout does not re-apply by itself; lay out here,
-      // inside the mark (one undo step).
-      const now = store.getState();
-      const layout = now.settings.layout === 'free' ? 'right' : now.settings.layout;
-      layOut(store, layout, 'Auto layout', sizeOf);
-    }
     store.commitMark();
     if (!r.ok) this.host.onError(r.error);
     return true;

@@ -15,7 +15,8 @@
 import { childIds, getNode, rootNode, type MindMapState } from '../doc';
 import type { Position } from '../model';
 import type { ChangeSet } from '../store';
-import { tableGet } from '../table';
+import { bucketUntouched, tableGet } from '../table';
+import { LaidOutBase } from './laidOutTable';
 import { balancedSplit, crossSize, DEFAULT_TOPIC_SIZE, LAYOUT_GAPS, mainSize, stack, type SizeOf, type TidyLayout } from './tidy';
 
 /**
@@ -30,6 +31,11 @@ export class PositionSnapshot {
     readonly x: Float64Array,
     readonly y: Float64Array,
   ) {}
+
+  /** Whether these slots are the ones `slotOf` numbers. */
+  numberedBy(slotOf: ReadonlyMap<string, number>): boolean {
+    return this.slotOf === slotOf;
+  }
 
   /** The topic's slot, or -1 when this layout did not place it. */
   slot(id: string): number {
@@ -68,6 +74,8 @@ function grown<A extends Float64Array | Int32Array | Int8Array | Uint8Array>(a: 
 export class LayoutEngine {
   private kind: TidyLayout;
   private valid = false;
+  /** An undo or redo happened since the last run: the positions to compare with are the state's. */
+  private restored = false;
   private pendingNodes = new Set<string>();
   private pendingStructure = new Set<string>();
   private pendingChildren = new Set<string>();
@@ -107,6 +115,7 @@ export class LayoutEngine {
   /** Forget the map: the next run lays it out from scratch. */
   invalidate(): void {
     this.valid = false;
+    this.restored = false;
     this.pendingNodes.clear();
     this.pendingStructure.clear();
     this.pendingChildren.clear();
@@ -118,7 +127,9 @@ export class LayoutEngine {
    */
   note(c: ChangeSet): void {
     if (!this.valid) return;
-    if (c.reset || c.undoRedo || c.moved.length > 0) return this.invalidate();
+    if (c.reset || (!c.undoRedo && c.moved.length > 0)) return this.invalidate();
+    // Undo and redo put back a table this engine laid out earlier; run() resumes from its snapshot.
+    if (c.undoRedo) this.restored = true;
     for (const id of c.nodes) this.pendingNodes.add(id);
     for (const id of c.structure) this.pendingStructure.add(id);
     for (const id of c.children) this.pendingChildren.add(id);
@@ -129,23 +140,51 @@ export class LayoutEngine {
    * Lays out `s`: an update of the last run when every change since was noted, else a full build.
    * Afterwards the engine assumes `s` with the returned positions is the map (see note()).
    */
+  /** A full layout of `s`, without comparing it with the map (see layoutTree). */
+  layOutAll(s: MindMapState): PositionSnapshot {
+    this.build(s);
+    this.last = this.place(s);
+    this.valid = false;
+    return this.last;
+  }
+
   run(s: MindMapState, kind: TidyLayout = this.kind): LayoutRun {
-    const previous = this.last;
+    const previous = this.restored ? this.resumeFrom(s) : this.last;
     const incremental = this.valid && kind === this.kind && previous !== null && this.update(s);
     if (!incremental) {
       this.kind = kind;
       this.build(s);
     }
+    const positions = this.place(s);
     const moved: string[] = [];
-    const positions = this.place(s, incremental ? previous : null, moved);
-    if (incremental) this.addEdited(s, previous!, positions, moved);
-    else this.addUnlike(s, positions, moved);
+    if (incremental) {
+      this.movedSince(previous!, positions, moved);
+      this.addEdited(s, previous!, positions, moved);
+    } else {
+      this.addUnlike(s, positions, moved);
+    }
     this.last = positions;
     this.valid = true;
+    this.restored = false;
     this.pendingNodes.clear();
     this.pendingStructure.clear();
     this.pendingChildren.clear();
     return { positions, moved };
+  }
+
+  /**
+   * After an undo or redo: the snapshot under the restored topics table, if this engine made it (its
+   * slots are this engine's); topics edited on top of it are checked like any edited topic.
+   */
+  private resumeFrom(s: MindMapState): PositionSnapshot | null {
+    const base = s.nodes.base;
+    if (!(base instanceof LaidOutBase) || !base.positions.numberedBy(this.slotOf)) return null;
+    const b = s.nodes.b;
+    for (let bi = 0; bi < b.length; bi++) {
+      if (bucketUntouched(b[bi])) continue;
+      for (const id in b[bi]) this.pendingNodes.add(id);
+    }
+    return base.positions;
   }
 
   // ───────────────────────────── slots ─────────────────────────────
@@ -210,24 +249,25 @@ export class LayoutEngine {
     this.ids = [];
     this.count = 0;
     this.alive = 0;
+    this.ensureCapacity(s.nodes.n);
     const root = rootNode(s);
-    const first: number[] = [];
-    const kidCount: number[] = [];
+    const first = new Int32Array(s.nodes.n);
+    const kidCount = new Int32Array(s.nodes.n);
     this.rootSlot = this.allocate(root.id, -1, root.data.expanded);
     for (let i = 0; i < this.count; i++) {
       const kids = childIds(s, this.ids[i]);
       first[i] = this.count;
       kidCount[i] = kids.length;
-      for (const kid of kids) {
-        const n = getNode(s, kid);
-        if (n) this.allocate(kid, i, n.data.expanded);
-        else kidCount[i]--;
-      }
+      for (const kid of kids) this.allocate(kid, i, true);
     }
     // Children of a slot are contiguous slots: an identity list lets a range be passed as a slot list.
     const order = new Int32Array(this.count);
     for (let i = 0; i < order.length; i++) order[i] = i;
-    for (let i = this.count - 1; i >= 0; i--) this.blockOf(i, order, first[i], kidCount[i]);
+    for (let i = this.count - 1; i >= 0; i--) {
+      // Only a topic with children needs its expanded flag (a leaf's block is its own size).
+      if (kidCount[i] > 0) this.expanded[i] = getNode(s, this.ids[i])!.data.expanded ? 1 : 0;
+      this.blockOf(i, order, first[i], kidCount[i]);
+    }
     this.splitRoot(s);
   }
 
@@ -278,12 +318,15 @@ export class LayoutEngine {
     this.alive--;
   }
 
-  /** Gives a new topic (and any new ancestors) slots. */
+  /**
+   * Gives a new topic (and any new ancestors) slots. A topic coming back (undo of a delete, redo of
+   * an add) gets its old slot again, so snapshots made before still find it there; under another
+   * parent it cannot (slots are numbered parents first), and a rebuild follows.
+   */
   private adopt(s: MindMapState, id: string, dirty: Set<number>): boolean {
     const chain: string[] = [];
     let cur: string | null = id;
     while (cur !== null && this.liveSlot(cur) < 0) {
-      if (this.slotOf.has(cur)) return false; // an id coming back: old snapshots still name its old slot
       const n = getNode(s, cur);
       if (!n || n.parentId === null) return false;
       chain.push(cur);
@@ -291,12 +334,26 @@ export class LayoutEngine {
     }
     if (cur === null) return false;
     for (let k = chain.length - 1; k >= 0; k--) {
+      const topic = chain[k];
       const parentSlot = this.liveSlot(k === chain.length - 1 ? cur : chain[k + 1]);
-      const slot = this.allocate(chain[k], parentSlot, getNode(s, chain[k])!.data.expanded);
+      const expanded = getNode(s, topic)!.data.expanded;
+      const old = this.slotOf.get(topic);
+      let slot: number;
+      if (old === undefined) slot = this.allocate(topic, parentSlot, expanded);
+      else if (this.parent[old] !== parentSlot) return false;
+      else slot = this.revive(old, topic, expanded);
       dirty.add(slot);
       dirty.add(parentSlot);
     }
     return true;
+  }
+
+  private revive(slot: number, id: string, expanded: boolean): number {
+    this.live[slot] = 1;
+    this.alive++;
+    this.expanded[slot] = expanded ? 1 : 0;
+    this.measure(slot, id);
+    return slot;
   }
 
   /** Re-stacks the dirty slots and all their ancestors, deepest first. */
@@ -311,7 +368,9 @@ export class LayoutEngine {
     const list = [...todo].filter((slot) => this.live[slot] === 1);
     list.sort((a, b) => this.depth[b] - this.depth[a]);
     for (const slot of list) {
-      const kids = childIds(s, this.ids[slot]);
+      const id = this.ids[slot];
+      this.expanded[slot] = getNode(s, id)!.data.expanded ? 1 : 0; // a build reads it for parents only
+      const kids = childIds(s, id);
       if (kids.length > this.kidSlots.length) this.kidSlots = new Int32Array(kids.length * 2);
       let k = 0;
       for (const kid of kids) {
@@ -375,63 +434,65 @@ export class LayoutEngine {
     for (const c of left) this.dir[c] = -1;
   }
 
-  /**
-   * Parents first: centre across the layout direction, near edge along it. The root stays put.
-   * Topics placed differently from `prev` (or new since) go into `moved` on the way.
-   */
-  private place(s: MindMapState, prev: PositionSnapshot | null, moved: string[]): PositionSnapshot {
+  /** Parents first: centre across the layout direction, near edge along it. The root stays put. */
+  private place(s: MindMapState): PositionSnapshot {
     const n = this.count;
     const x = new F64(n);
     const y = new F64(n);
-    const { parent, live, dir, offset, centre, edge, main, width, height, ids } = this;
+    const { parent, live, dir, offset, centre, edge, main, width, height } = this;
     const down = this.kind === 'down';
     const r = this.rootSlot;
     const rootPos = rootNode(s).position;
     centre[r] = down ? rootPos.x + width[r] / 2 : rootPos.y + height[r] / 2;
     edge[r] = down ? rootPos.y : rootPos.x;
     const gap = LAYOUT_GAPS.level;
-    const px = prev?.x;
-    const py = prev?.y;
-    const known = prev?.count ?? 0;
     // Slot order is parents-first: a build numbers breadth-first and an update appends new topics.
     for (let i = 0; i < n; i++) {
       const p = parent[i];
-      let xi: number;
-      let yi: number;
       if (p < 0) {
-        xi = i === r ? rootPos.x : NaN;
-        yi = i === r ? rootPos.y : NaN;
-      } else if (live[i] === 0 || Number.isNaN(x[p])) {
-        xi = NaN;
-        yi = NaN;
-      } else {
-        if (p !== r) dir[i] = dir[p];
-        const d = dir[i];
-        centre[i] = centre[p] + offset[i];
-        // Children start a gap beyond the parent's far edge, on their side.
-        const parentFar = p === r && d === -1 ? edge[r] : edge[p] + d * main[p];
-        edge[i] = parentFar + d * gap;
-        if (down) {
-          xi = centre[i] - width[i] / 2;
-          yi = edge[i];
-        } else {
-          xi = d === 1 ? edge[i] : edge[i] - width[i];
-          yi = centre[i] - height[i] / 2;
-        }
+        x[i] = i === r ? rootPos.x : NaN;
+        y[i] = i === r ? rootPos.y : NaN;
+        continue;
       }
-      x[i] = xi;
-      y[i] = yi;
-      if (px !== undefined && xi === xi && (i >= known || xi !== px[i] || yi !== py![i])) moved.push(ids[i]);
+      if (live[i] === 0 || x[p] !== x[p]) {
+        x[i] = NaN;
+        y[i] = NaN;
+        continue;
+      }
+      if (p !== r) dir[i] = dir[p];
+      const d = dir[i];
+      centre[i] = centre[p] + offset[i];
+      // Children start a gap beyond the parent's far edge, on their side.
+      const parentFar = p === r && d === -1 ? edge[r] : edge[p] + d * main[p];
+      edge[i] = parentFar + d * gap;
+      if (down) {
+        x[i] = centre[i] - width[i] / 2;
+        y[i] = edge[i];
+      } else {
+        x[i] = d === 1 ? edge[i] : edge[i] - width[i];
+        y[i] = centre[i] - height[i] / 2;
+      }
     }
-    return new PositionSnapshot(this.slotOf, ids, n, x, y);
+    return new PositionSnapshot(this.slotOf, this.ids, n, x, y);
   }
 
   // ───────────────────────────── what moved ─────────────────────────────
 
-  /**
-   * After an update, place() listed what the layout moved; a topic edited since the last run (a drag,
-   * say) may also stand somewhere else than the last layout put it.
-   */
+  /** Topics placed differently from `prev`, or new since. */
+  private movedSince(prev: PositionSnapshot, next: PositionSnapshot, moved: string[]): void {
+    const { x, y } = next;
+    const px = prev.x;
+    const py = prev.y;
+    const known = prev.count;
+    const ids = this.ids;
+    for (let i = 0; i < next.count; i++) {
+      const xi = x[i];
+      if (xi !== xi) continue; // not placed
+      if (i >= known || xi !== px[i] || y[i] !== py[i]) moved.push(ids[i]);
+    }
+  }
+
+  /** A topic edited since the last run (a drag, say) may stand somewhere else than the last layout put it. */
   private addEdited(s: MindMapState, prev: PositionSnapshot, next: PositionSnapshot, moved: string[]): void {
     for (const id of this.pendingNodes) {
       const slot = next.slot(id);
@@ -460,6 +521,6 @@ export interface LayoutResult {
  */
 export function layoutTree(s: MindMapState, kind: TidyLayout, sizeOf: SizeOf = () => DEFAULT_TOPIC_SIZE): LayoutResult {
   const positions = new Map<string, Position>();
-  new LayoutEngine(kind, sizeOf).run(s).positions.forEach((id, x, y) => positions.set(id, { x, y }));
+  new LayoutEngine(kind, sizeOf).layOutAll(s).forEach((id, x, y) => positions.set(id, { x, y }));
   return { positions };
 }
