@@ -88,10 +88,30 @@ describe('layouts', () => {
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
     expect(await overlappingPairs()).toBe(0);
     await page.keyboard.press('Escape');
+    const before = await positions(page);
+    await page.getByRole('button', { name: 'Add Node' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 501);
+    expect(await overlappingPairs()).toBe(0);
+    // The layout moved other topics too; once the animation is over the canvas draws them where the map says.
+    await idle(page);
+    const after = await positions(page);
+    const moved = Object.keys(before).filter((id) => before[id].x !== after[id].x || before[id].y !== after[id].y);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const id of moved.slice(0, 30)) {
+      const drawn = await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i, true), id);
+      expect(drawn).toEqual(await rect(page, id));
+    }
+    // One Undo removes the topic and puts every other one back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 500);
+    expect(await positions(page)).toEqual(before);
     await page.getByRole('button', { name: 'Add Node' }).click();
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 501);
     expect(await overlappingPairs()).toBe(0);
     await page.evaluate(() => (window as any).__mindflow.persistence.flush());
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('mind-map-storage')))!);
+    const laidOut = await positions(page);
+    expect(Object.fromEntries(saved.nodes.map((n: { id: string; position: unknown }) => [n.id, n.position]))).toEqual(laidOut);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('mind-map-storage')!).settings);
     expect(stored).toEqual({ layout: 'balanced', autoLayout: true });
     await page.getByRole('button', { name: 'Layout' }).click();
@@ -127,6 +147,10 @@ const kidsOf = (page: Page, id: string) =>
 const positionOf = (page: Page, id: string) =>
   page.evaluate((i) => ((window as any).__mindflow.node(i)?.position ?? null) as { x: number; y: number } | null, id);
 const idle = (page: Page) => page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+const positions = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(((window as any).__mindflow.allNodes() as { id: string; position: { x: number; y: number } }[]).map((n) => [n.id, n.position])),
+  ) as Promise<Record<string, { x: number; y: number }>>;
 
 /** Mouse drag from the centre of topic `from` to a point of topic `to` (fy: 0 top … 1 bottom of its card). */
 async function dragOnto(page: Page, from: string, to: string, fy = 0.5): Promise<void> {

@@ -26,8 +26,10 @@ export function LayoutMenu() {
   const tidy = (kind: TidyLayout) => {
     // Remembering the choice and moving the topics are one undo step.
     store.beginMark(`Tidy up (${kind})`);
-    if (store.getState().settings.layout !== kind) updateSettings(store, { layout: kind });
-    tidyUp(store, kind, sizeOf);
+    const { layout: current, autoLayout } = store.getState().settings;
+    if (current !== kind) updateSettings(store, { layout: kind });
+    // With Auto Layout on, the new setting has just laid the map out.
+    if (!autoLayout || current === kind) tidyUp(store, kind, sizeOf);
     store.commitMark();
     canvas.current?.fitView();
   };
