@@ -122,8 +122,8 @@ export class LayoutEngine {
   }
 
   /**
-   * Follows a change made after the last run (not by it). Positions moved by anything else (Tidy Up,
-   * undo, an import) make the engine start over; edits to topics are remembered for the next run.
+   * Follows a change made after the last run (not by it). Edits to topics are remembered for the
+   * next run; positions moved by anything else (Tidy Up, an import) make the engine start over.
    */
   note(c: ChangeSet): void {
     if (!this.valid) return;
@@ -136,10 +136,6 @@ export class LayoutEngine {
     if (this.pendingNodes.size + this.pendingStructure.size + this.pendingChildren.size > MAX_PENDING) this.invalidate();
   }
 
-  /**
-   * Lays out `s`: an update of the last run when every change since was noted, else a full build.
-   * Afterwards the engine assumes `s` with the returned positions is the map (see note()).
-   */
   /** A full layout of `s`, without comparing it with the map (see layoutTree). */
   layOutAll(s: MindMapState): PositionSnapshot {
     this.build(s);
@@ -148,6 +144,10 @@ export class LayoutEngine {
     return this.last;
   }
 
+  /**
+   * Lays out `s`: an update of the last run when every change since was noted, else a full build.
+   * Afterwards the engine assumes `s` with the returned positions is the map (see note()).
+   */
   run(s: MindMapState, kind: TidyLayout = this.kind): LayoutRun {
     const previous = this.restored ? this.resumeFrom(s) : this.last;
     const incremental = this.valid && kind === this.kind && previous !== null && this.update(s);
