@@ -222,8 +222,8 @@ async function runOne(browser, baseURL, n) {
   }, t0);
 
   await settleSave();
-  // Auto-layout (Balanced) on, then another Ctrl+N: the add re-lays out the whole map, and every
-  // topic that moved is redrawn or re-indexed by the canvas.
+  // Auto-layout (Balanced) on, then another Ctrl+N: the add re-lays out the whole map, and the canvas
+  // re-indexes every topic that moved.
   const autoOn = await page.evaluate(async () => {
     const m = window.__mindflow;
     const t0 = performance.now();
@@ -237,6 +237,15 @@ async function runOne(browser, baseURL, n) {
     return { stateMs: tState - t0, toIdleMs: performance.now() - t0 };
   });
   await settleSave();
+  // Add under the root: its block grows, so the layout moves most of the map (an add under a leaf
+  // moves nothing else). The count of moved topics is recorded.
+  await page.evaluate(() => {
+    const m = window.__mindflow;
+    m.store.transact('Select', (d) => void (d.selectedNodeId = d.rootId), { history: false });
+    window.__movedTopics = 0;
+    window.__movedWatch = m.store.subscribe((c) => (window.__movedTopics += c.moved.length));
+    return m.scene.whenIdle();
+  });
   await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
   // Long tasks separate the page's own work from frames held up elsewhere (the IndexedDB write above).
   await page.evaluate(() => {
@@ -256,8 +265,10 @@ async function runOne(browser, baseURL, n) {
     const toIdle = performance.now() - t;
     await new Promise((r) => setTimeout(r, 50));
     window.__longTaskObserver.disconnect();
+    window.__movedWatch();
     const tasks = window.__longTasks;
     return {
+      moved: window.__movedTopics,
       firstFrameMs: firstFrame,
       toIdleMs: toIdle,
       frameMs: m.scene.stats().lastFrameMs,
@@ -312,6 +323,7 @@ async function runOne(browser, baseURL, n) {
     addChild: { toIdleMs: round(addChild.toIdleMs), frameMs: round(addChild.frameMs), added: addChild.selected },
     autoLayoutOn: { stateMs: round(autoOn.stateMs), toIdleMs: round(autoOn.toIdleMs) },
     autoLayoutAdd: {
+      moved: autoAdd.moved,
       firstFrameMs: round(autoAdd.firstFrameMs),
       toIdleMs: round(autoAdd.toIdleMs),
       frameMs: round(autoAdd.frameMs),

@@ -54,6 +54,8 @@ export function createScene(app: Application, host: HTMLElement, opts: SceneOpti
 
 /** How long the camera must be still before a deferred level-of-detail switch (see frame). */
 const LOD_SETTLE_MS = 150;
+/** Above this many changed topics in one flush, tiles and spatial trees are rebuilt once instead of per topic. */
+const BULK_TOPICS = 2000;
 
 class SceneRoot {
   readonly handle: SceneHandle;
@@ -350,56 +352,57 @@ class SceneRoot {
     this.scheduler.request();
   }
 
-  private updateEdge(eid: string, s: MindMapState): void {
+  /** `bulk`: the caller invalidates every tile and rebuilds the trees once afterwards (see applyPending). */
+  private updateEdge(eid: string, s: MindMapState, bulk = false): void {
     const { edgeBoxes, edges } = this.index;
     const dynEdges = this.painter.dynEdges;
     const old = edgeBoxes.get(eid);
     const e = getEdge(s, eid);
     const dyn = dynEdges.has(eid);
-    if (old && !dyn) this.tiles.invalidateRect(old);
+    if (old && !dyn && !bulk) this.tiles.invalidateRect(old);
     const box = e ? this.index.edgeBox(e, s) : null;
     if (!box) {
       if (old) {
         edgeBoxes.delete(eid);
-        edges.remove(eid);
+        if (!bulk) edges.remove(eid);
       }
       dynEdges.delete(eid);
       return;
     }
     if (!old || !rectsEqual(old, box)) {
       edgeBoxes.set(eid, box);
-      edges.set(eid, box);
+      if (!bulk) edges.set(eid, box);
     }
-    if (!dyn) this.tiles.invalidateRect(box);
+    if (!dyn && !bulk) this.tiles.invalidateRect(box);
   }
 
-  private updateNode(id: string, s: MindMapState, edgesDone: Set<string>): void {
+  private updateNode(id: string, s: MindMapState, edgesDone: Set<string>, bulk = false): void {
     const { nodeBoxes, nodes } = this.index;
     const old = nodeBoxes.get(id);
     // Tiles hold topic boxes only at the 'shape' level (other levels rebuild every tile on a switch);
     // elsewhere a moved topic changes tiles only through its edges (updateEdge). Why it matters: a drag
     // would otherwise re-tessellate every edge in the tiles under the topic on every pointer move.
-    const shapesInTiles = this.lod === 'shape';
+    const shapesInTiles = this.lod === 'shape' && !bulk;
     if (old && shapesInTiles) this.tiles.invalidateRect(old);
     const box = this.index.nodeBox(id, s);
     this.views.dirty.add(id);
     if (!box) {
       if (old) {
         nodeBoxes.delete(id);
-        nodes.remove(id);
+        if (!bulk) nodes.remove(id);
       }
       this.metrics.delete(id);
       return;
     }
     if (!old || !rectsEqual(old, box)) {
       nodeBoxes.set(id, box);
-      nodes.set(id, box);
+      if (!bulk) nodes.set(id, box);
       this.views.stale = true;
       // Its edges' end points moved with it.
       for (const eid of edgeIdsOf(s, id)) {
         if (edgesDone.has(eid)) continue;
         edgesDone.add(eid);
-        this.updateEdge(eid, s);
+        this.updateEdge(eid, s, bulk);
       }
     }
     if (shapesInTiles) this.tiles.invalidateRect(box);
@@ -432,7 +435,10 @@ class SceneRoot {
         visible: this.visibility.visible,
       });
     }
-    for (const id of p.nodes) this.updateNode(id, s, edgesDone);
+    // A layout that moves most of a big map: per-topic tile and tree updates would cost more than
+    // invalidating every tile and rebuilding both trees once.
+    const bulk = p.nodes.size > BULK_TOPICS;
+    for (const id of p.nodes) this.updateNode(id, s, edgesDone, bulk);
     for (const id of p.structure) {
       this.views.dirty.add(id);
       this.views.stale = true;
@@ -442,7 +448,11 @@ class SceneRoot {
       edgesDone.add(eid);
       const e = getEdge(s, eid);
       if (e && (e.source === s.selectedNodeId || e.target === s.selectedNodeId)) this.painter.dynEdges.add(eid);
-      this.updateEdge(eid, s);
+      this.updateEdge(eid, s, bulk);
+    }
+    if (bulk) {
+      this.tiles.invalidateAll();
+      this.index.rebuildTrees();
     }
     if (p.visibilityReset || p.search) {
       this.tiles.invalidateAll();

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 /** 500 topics piled on top of each other: root with 20 branches of 24 leaves, all at 0,0. */
-function flatOverlappingMap() {
+function flatOverlappingMap(total = 500) {
   const nodes: any[] = [
     { id: 'root', type: 'root', position: { x: 0, y: 0 }, parentId: null, connectionType: 'standard', data: { label: 'Root', expanded: true, color: '#9b87f5', animation: 'none' } },
   ];
@@ -24,7 +24,7 @@ function flatOverlappingMap() {
     const bid = `b${b}`;
     nodes.push({ id: bid, type: 'child', position: { x: 0, y: 0 }, parentId: 'root', connectionType: 'standard', data: { label: `Branch ${b}`, expanded: true, color: '#6366f1', animation: 'none' } });
     edges.push({ id: `e-root-${bid}`, source: 'root', target: bid, style: { stroke: '#6366f1', strokeWidth: 2 }, animated: false });
-    for (let l = 0; l < 24 && nodes.length < 500; l++) {
+    for (let l = 0; l < Math.ceil((total - 21) / 20) && nodes.length < total; l++) {
       const lid = `${bid}l${l}`;
       nodes.push({ id: lid, type: 'child', position: { x: 0, y: 0 }, parentId: bid, connectionType: 'standard', data: { label: `Leaf ${b}.${l} with a longer title`, expanded: true, color: '#6366f1', animation: 'none' } });
       edges.push({ id: `e-${bid}-${lid}`, source: bid, target: lid, style: { stroke: '#6366f1', strokeWidth: 2 }, animated: false });
@@ -78,6 +78,27 @@ describe('layouts', () => {
     expect(sides.right).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await overlappingPairs()).toBeGreaterThan(1000);
+  });
+
+  it('a Tidy Up moving thousands of topics draws them at their new places, where a click finds them', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(flatOverlappingMap(3_000)));
+    await page.getByRole('button', { name: 'Layout' }).click();
+    await page.getByRole('menuitem', { name: 'Tidy Up (Balanced)' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.layout === 'balanced');
+    await idle(page);
+    for (const id of ['b3l100', 'b17l7', 'b19l120']) {
+      await page.evaluate((i) => {
+        const m = (window as any).__mindflow;
+        const p = m.node(i).position;
+        m.scene.setViewport({ x: 640 - p.x - 90, y: 400 - p.y - 28, zoom: 1 }, 0);
+      }, id);
+      await idle(page);
+      const r = await rect(page, id);
+      expect(await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i, true), id)).toEqual(r);
+      await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+      await page.waitForFunction((i) => (window as any).__mindflow.store.getState().selectedNodeId === i, id);
+    }
   });
 
   it('Auto Layout keeps the map laid out after adding a topic, and persists with the map', async () => {
