@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keepLaidOut, layoutEdit, tidyUp } from '../../src/state/layout/apply';
 import { LayoutEngine, layoutTree } from '../../src/state/layout/engine';
 import { addChild, deleteNode, moveAmongSiblings, setExpanded, updateSettings } from '../../src/state/operations';
-import type { ChangeSet } from '../../src/state/store';
+import type { ChangeSet, LayoutPatch } from '../../src/state/store';
 import { node, tree, wide } from './helpers/tree';
 
 describe('tidy up', () => {
@@ -44,7 +44,7 @@ describe('tidy up', () => {
       return p.x !== want.get(id)!.x || p.y !== want.get(id)!.y;
     });
     const edit = layoutEdit(s, new LayoutEngine('right').run(s))!;
-    expect([...edit.patches[0] && (edit.patches[0] as unknown as { moved: string[] }).moved].sort()).toEqual(moved.sort());
+    expect([...(edit.patches[0] as LayoutPatch).moved].sort()).toEqual(moved.sort());
     expect(edit.state.nodes.n).toBe(3);
     expect(node(edit.state, 'root')).toBe(node(s, 'root'));
     for (const id of moved) expect(node(edit.state, id)!.position).toEqual(want.get(id));

@@ -43,11 +43,6 @@ export class PositionSnapshot {
     return s !== undefined && s < this.count && this.ids[s] === id && !Number.isNaN(this.x[s]) ? s : -1;
   }
 
-  get(id: string): Position | undefined {
-    const s = this.slot(id);
-    return s < 0 ? undefined : { x: this.x[s], y: this.y[s] };
-  }
-
   forEach(fn: (id: string, x: number, y: number) => void): void {
     for (let s = 0; s < this.count; s++) if (!Number.isNaN(this.x[s])) fn(this.ids[s], this.x[s], this.y[s]);
   }
@@ -139,9 +134,7 @@ export class LayoutEngine {
   /** A full layout of `s`, without comparing it with the map (see layoutTree). */
   layOutAll(s: MindMapState): PositionSnapshot {
     this.build(s);
-    this.last = this.place(s);
-    this.valid = false;
-    return this.last;
+    return this.place(s);
   }
 
   /**
