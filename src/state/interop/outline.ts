@@ -1,0 +1,57 @@
+/**
+ * The form every foreign format is read into and written from: a tree of topics with the fields
+ * MindFlow can hold, plus the connections (non-tree edges) between them. Readers fill it and count
+ * what they keep, convert and drop in a report (report.ts); toMap.ts turns it into a MapSnapshot;
+ * writers take it from the map (fromMap.ts).
+ */
+import type { Priority } from '../model';
+
+export interface OutlineTopic {
+  label: string;
+  /** Plain text; paragraphs separated by blank lines, list markers kept. */
+  notes?: string;
+  collapsed?: boolean;
+  /** The first link becomes the topic's attachment (others go in the notes). */
+  link?: string;
+  /** Title for the link attachment, when the format has one. */
+  linkTitle?: string;
+  tags?: string[];
+  priority?: Priority;
+  /** Hex colour (#rrggbb) when the format gives the topic one. */
+  color?: string;
+  /** The topic's id in the source file, so connections can name it. */
+  sourceId?: string;
+  children: OutlineTopic[];
+}
+
+export interface OutlineConnection {
+  /** sourceId of the topic the connection starts at. */
+  from: string;
+  /** sourceId of the topic it ends at. */
+  to: string;
+  label?: string;
+}
+
+export interface Outline {
+  /** Names a synthesised root when there are several top-level topics (OPML head title, front matter). */
+  title?: string;
+  /** Top-level topics; more than one gets a synthesised root. */
+  roots: OutlineTopic[];
+  connections: OutlineConnection[];
+}
+
+export function topic(label: string, children: OutlineTopic[] = [], extra: Partial<OutlineTopic> = {}): OutlineTopic {
+  return { label, children, ...extra };
+}
+
+/** Topics in the outline, counted without recursion (a 100,000-level chain must not overflow the stack). */
+export function countTopics(roots: readonly OutlineTopic[]): number {
+  let n = 0;
+  const stack: OutlineTopic[] = [...roots];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    n++;
+    for (const c of t.children) stack.push(c);
+  }
+  return n;
+}

@@ -1,0 +1,107 @@
+/**
+ * The fidelity report of an import: per feature of the source format, how many were found and
+ * how many were kept, converted (into what) or dropped, with up to three example topic paths each,
+ * plus warnings and the choices the importer made. found = kept + converted + dropped by
+ * construction: every count goes through one of the three outcomes.
+ */
+export interface FeatureCount {
+  feature: string;
+  found: number;
+  kept: number;
+  converted: number;
+  /** What converted items became ("text", "topics", …). */
+  into?: string;
+  dropped: number;
+  /** Up to three topic paths ("Root › Branch › Topic") where the feature was found. */
+  examples: string[];
+}
+
+export interface ImportReport {
+  /** Human name of the format ("Freeplane", "OPML", "Markdown", "XMind", "Indented text", "JSON"). */
+  format: string;
+  fileName?: string;
+  topics: number;
+  features: FeatureCount[];
+  warnings: string[];
+  choices: string[];
+}
+
+export const MAX_EXAMPLES = 3;
+
+export class ReportBuilder {
+  private readonly features = new Map<string, FeatureCount>();
+  private readonly warnings: string[] = [];
+  private readonly choices: string[] = [];
+
+  constructor(
+    private readonly format: string,
+    private readonly fileName?: string,
+  ) {}
+
+  kept(feature: string, path?: string, count = 1): void {
+    this.entry(feature, path, count).kept += count;
+  }
+
+  converted(feature: string, into: string, path?: string, count = 1): void {
+    const e = this.entry(feature, path, count);
+    e.converted += count;
+    e.into ??= into;
+  }
+
+  dropped(feature: string, path?: string, count = 1): void {
+    this.entry(feature, path, count).dropped += count;
+  }
+
+  warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  choose(message: string): void {
+    if (!this.choices.includes(message)) this.choices.push(message);
+  }
+
+  build(topics: number): ImportReport {
+    return {
+      format: this.format,
+      ...(this.fileName ? { fileName: this.fileName } : {}),
+      topics,
+      features: [...this.features.values()],
+      warnings: [...this.warnings],
+      choices: [...this.choices],
+    };
+  }
+
+  private entry(feature: string, path: string | undefined, count: number): FeatureCount {
+    let e = this.features.get(feature);
+    if (!e) {
+      e = { feature, found: 0, kept: 0, converted: 0, dropped: 0, examples: [] };
+      this.features.set(feature, e);
+    }
+    e.found += count;
+    if (path !== undefined && e.examples.length < MAX_EXAMPLES && !e.examples.includes(path)) e.examples.push(path);
+    return e;
+  }
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+function phrase(items: { n: number; what: string }[]): string {
+  return items.map((i) => `${number.format(i.n)} ${i.what}`).join(', ');
+}
+
+/**
+ * The report's one line: "1,460 topics. Kept: 659 collapsed, 53 links, 13 connections. Converted:
+ * 304 rich-text notes to text. Dropped: 86 icons, 12 clouds".
+ */
+export function summaryLine(report: ImportReport): string {
+  const parts = [`${number.format(report.topics)} topics`];
+  const kept = report.features.filter((f) => f.kept > 0).map((f) => ({ n: f.kept, what: f.feature }));
+  const converted = report.features
+    .filter((f) => f.converted > 0)
+    .map((f) => ({ n: f.converted, what: f.into ? `${f.feature} to ${f.into}` : f.feature }));
+  const dropped = report.features.filter((f) => f.dropped > 0).map((f) => ({ n: f.dropped, what: f.feature }));
+  if (kept.length) parts.push(`Kept: ${phrase(kept)}`);
+  if (converted.length) parts.push(`Converted: ${phrase(converted)}`);
+  if (dropped.length) parts.push(`Dropped: ${phrase(dropped)}`);
+  return parts.join('. ');
+}
