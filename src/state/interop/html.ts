@@ -1,0 +1,156 @@
+/**
+ * Note and rich-text HTML → plain text, for notes and labels read from other formats.
+ * Paragraphs and other blocks are separated by blank lines, `<br>` is a newline, list items keep
+ * "- " / "1. " markers (indented two spaces per nesting level), entities are decoded and scripts,
+ * styles and the document head are dropped. The result is plain text: it is shown as text, never
+ * as HTML.
+ */
+import { Parser } from 'htmlparser2';
+
+export interface HtmlText {
+  text: string;
+  /** The first href of an `<a>` seen, if any. */
+  href?: string;
+  /** Every href seen, in order (the first included). */
+  hrefs: string[];
+  /** `<img>` elements seen (images are not kept). */
+  images: number;
+}
+
+const BLOCKS = new Set([
+  'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'table', 'ul', 'ol', 'dl',
+  'section', 'article', 'header', 'footer', 'hr', 'address', 'figure', 'figcaption', 'main', 'nav',
+  'aside', 'form', 'fieldset', 'details', 'summary',
+]);
+const LINE_BLOCKS = new Set(['tr', 'dt', 'dd', 'caption']);
+const SKIPPED = new Set(['script', 'style', 'head', 'title', 'template', 'noscript', 'parsererror']);
+const CELLS = new Set(['td', 'th']);
+
+interface ListState {
+  ordered: boolean;
+  next: number;
+}
+
+/** Converts an HTML fragment or document to plain text (see the file comment). */
+export function htmlToText(html: string): HtmlText {
+  let out = '';
+  /** 0: none, 1: newline, 2: blank line, before the next text. */
+  let pendingBreak = 0;
+  let pendingSpace = false;
+  let pendingMarker = '';
+  let skip = 0;
+  let pre = 0;
+  let cellIndex = 0;
+  const lists: ListState[] = [];
+  const hrefs: string[] = [];
+  let images = 0;
+
+  const blockBreak = (): void => {
+    const strength = lists.length > 0 ? 1 : 2;
+    if (pendingBreak < strength) pendingBreak = strength;
+  };
+
+  const write = (s: string): void => {
+    if (out.length > 0) {
+      if (pendingBreak > 0) out += pendingBreak === 2 ? '\n\n' : '\n';
+      else if (pendingSpace) out += ' ';
+    }
+    if (out.length === 0 || pendingBreak > 0) out += pendingMarker;
+    pendingMarker = '';
+    pendingBreak = 0;
+    pendingSpace = false;
+    out += s;
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (SKIPPED.has(name)) {
+          skip++;
+          return;
+        }
+        if (skip > 0) return;
+        if (name === 'br') {
+          if (out.length > 0) pendingBreak = pendingBreak === 0 ? 1 : 2;
+          pendingSpace = false;
+        } else if (name === 'a' && typeof attribs.href === 'string' && attribs.href.trim() !== '') {
+          hrefs.push(attribs.href.trim());
+        } else if (name === 'img') {
+          images++;
+        } else if (name === 'li') {
+          if (pendingBreak < 1) pendingBreak = 1;
+          const list = lists[lists.length - 1];
+          const indent = '  '.repeat(Math.max(0, lists.length - 1));
+          pendingMarker = indent + (list?.ordered ? `${list.next++}. ` : '- ');
+        } else if (name === 'ul' || name === 'ol') {
+          if (lists.length > 0) {
+            if (pendingBreak < 1) pendingBreak = 1;
+          } else blockBreak();
+          const start = Number.parseInt(attribs.start ?? '1', 10);
+          lists.push({ ordered: name === 'ol', next: Number.isFinite(start) ? start : 1 });
+        } else if (name === 'pre') {
+          blockBreak();
+          pre++;
+        } else if (BLOCKS.has(name)) {
+          blockBreak();
+        } else if (LINE_BLOCKS.has(name)) {
+          if (pendingBreak < 1) pendingBreak = 1;
+          cellIndex = 0;
+        } else if (CELLS.has(name)) {
+          if (cellIndex++ > 0) {
+            if (pendingBreak === 0) out += ' | ';
+          }
+          pendingSpace = false;
+        }
+      },
+      ontext(data) {
+        if (skip > 0) return;
+        if (pre > 0) {
+          if (data.length > 0) {
+            // Leading text in <pre> keeps its whitespace; line breaks inside stay as written.
+            const lines = data.split('\n');
+            write(lines[0]);
+            for (let i = 1; i < lines.length; i++) out += '\n' + lines[i];
+          }
+          return;
+        }
+        const collapsed = data.replace(/[ \t\n\r\f]+/g, ' ');
+        if (collapsed === ' ' || collapsed === '') {
+          if (collapsed === ' ') pendingSpace = true;
+          return;
+        }
+        const lead = collapsed.startsWith(' ');
+        const trail = collapsed.endsWith(' ');
+        if (lead) pendingSpace = true;
+        write(collapsed.trim().replace(/\u00a0/g, ' '));
+        if (trail) pendingSpace = true;
+      },
+      onclosetag(name) {
+        if (SKIPPED.has(name)) {
+          if (skip > 0) skip--;
+          return;
+        }
+        if (skip > 0) return;
+        if (name === 'ul' || name === 'ol') {
+          lists.pop();
+          blockBreak();
+        } else if (name === 'li') {
+          pendingMarker = '';
+          if (pendingBreak < 1) pendingBreak = 1;
+        } else if (name === 'pre') {
+          if (pre > 0) pre--;
+          blockBreak();
+        } else if (BLOCKS.has(name)) {
+          blockBreak();
+        } else if (LINE_BLOCKS.has(name)) {
+          if (pendingBreak < 1) pendingBreak = 1;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  const text = out.replace(/[ \t]+\n/g, '\n').trim();
+  return { text, ...(hrefs.length > 0 ? { href: hrefs[0] } : {}), hrefs, images };
+}
