@@ -28,6 +28,12 @@ export interface ImportReport {
 
 export const MAX_EXAMPLES = 3;
 
+/**
+ * A topic path, or a function that builds it: readers pass a function so that a path is only built
+ * for the first few examples of a feature, not for every topic of a 100k-topic file.
+ */
+export type ExamplePath = string | (() => string);
+
 export class ReportBuilder {
   private readonly features = new Map<string, FeatureCount>();
   private readonly warnings: string[] = [];
@@ -38,17 +44,17 @@ export class ReportBuilder {
     private readonly fileName?: string,
   ) {}
 
-  kept(feature: string, path?: string, count = 1): void {
+  kept(feature: string, path?: ExamplePath, count = 1): void {
     this.entry(feature, path, count).kept += count;
   }
 
-  converted(feature: string, into: string, path?: string, count = 1): void {
+  converted(feature: string, into: string, path?: ExamplePath, count = 1): void {
     const e = this.entry(feature, path, count);
     e.converted += count;
     e.into ??= into;
   }
 
-  dropped(feature: string, path?: string, count = 1): void {
+  dropped(feature: string, path?: ExamplePath, count = 1): void {
     this.entry(feature, path, count).dropped += count;
   }
 
@@ -71,14 +77,17 @@ export class ReportBuilder {
     };
   }
 
-  private entry(feature: string, path: string | undefined, count: number): FeatureCount {
+  private entry(feature: string, example: ExamplePath | undefined, count: number): FeatureCount {
     let e = this.features.get(feature);
     if (!e) {
       e = { feature, found: 0, kept: 0, converted: 0, dropped: 0, examples: [] };
       this.features.set(feature, e);
     }
     e.found += count;
-    if (path !== undefined && e.examples.length < MAX_EXAMPLES && !e.examples.includes(path)) e.examples.push(path);
+    if (example !== undefined && e.examples.length < MAX_EXAMPLES) {
+      const path = typeof example === 'function' ? example() : example;
+      if (!e.examples.includes(path)) e.examples.push(path);
+    }
     return e;
   }
 }
@@ -104,4 +113,21 @@ export function summaryLine(report: ImportReport): string {
   if (converted.length) parts.push(`Converted: ${phrase(converted)}`);
   if (dropped.length) parts.push(`Dropped: ${phrase(dropped)}`);
   return parts.join('. ');
+}
+
+const PATH_LABEL_MAX = 40;
+const PATH_DEPTH_MAX = 6;
+
+/**
+ * "Root › Branch › Topic" from labels root first; long labels are shortened and deep paths keep the
+ * root and the last levels ("Root › … › Parent › Topic").
+ */
+export function topicPath(labels: readonly string[]): string {
+  const short = (l: string): string => {
+    const one = l.replace(/\s+/g, ' ').trim() || '(untitled)';
+    return one.length > PATH_LABEL_MAX ? `${one.slice(0, PATH_LABEL_MAX - 1)}…` : one;
+  };
+  if (labels.length <= PATH_DEPTH_MAX) return labels.map(short).join(' › ');
+  const tail = labels.slice(labels.length - (PATH_DEPTH_MAX - 2));
+  return [short(labels[0]), '…', ...tail.map(short)].join(' › ');
 }
