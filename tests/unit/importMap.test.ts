@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { childIds, getNode } from '../../src/state/doc';
-import { applyTemplate, importText, type Template } from '../../src/state/importMap';
+import { applyTemplate, importSnapshot, importText, type Template } from '../../src/state/importMap';
 import { MESSAGES } from '../../src/state/model';
 import { select, updateSettings } from '../../src/state/operations';
-import { exportJson } from '../../src/state/snapshot';
+import { exportJson, snapshotOf } from '../../src/state/snapshot';
 import { tree } from './helpers/tree';
 
 describe('importText', () => {
@@ -54,6 +54,50 @@ describe('importText', () => {
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.repairs.length).toBeGreaterThan(0);
     expect(getNode(store.getState(), 'a')!.parentId).toBe('root');
+  });
+});
+
+describe('importSnapshot', () => {
+  const unplaced = () => {
+    const s = snapshotOf(tree('Plan', ['Goals', 'G1', 'G2'], 'Risks', 'Budget').getState());
+    for (const n of s.nodes) n.position = { x: 0, y: 0 };
+    return s;
+  };
+
+  it('replaces the map and lays a map without positions out Balanced, all in one undo step', () => {
+    const store = tree('Other', 'X');
+    const r = importSnapshot(store, unplaced(), { tidy: {} });
+    expect(r).toEqual({ ok: true, count: 6, repairs: [] });
+    const s = store.getState();
+    const pos = (id: string) => getNode(s, id)!.position;
+    expect(pos('root')).toEqual({ x: 0, y: 0 });
+    // Balanced: main branches on both sides of the root, no two topics on one spot.
+    const xs = childIds(s, 'root').map((id) => Math.sign(pos(id).x));
+    expect(xs).toContain(1);
+    expect(xs).toContain(-1);
+    const spots = new Set(['root', 'Goals', 'G1', 'G2', 'Risks', 'Budget'].map((id) => `${pos(id).x},${pos(id).y}`));
+    expect(spots.size).toBe(6);
+    store.undo();
+    expect(getNode(store.getState(), 'root')!.data.label).toBe('Other');
+    expect(getNode(store.getState(), 'X')).toBeDefined();
+    expect(store.canUndo()).toBe(false);
+  });
+
+  it('keeps positions when asked for no layout, and refuses a snapshot that is not a map', () => {
+    const store = tree('Keep', 'A');
+    expect(importSnapshot(store, unplaced()).ok).toBe(true);
+    expect(getNode(store.getState(), 'Goals')!.position).toEqual({ x: 0, y: 0 });
+    const before = store.getState();
+    expect(importSnapshot(store, { nodes: 'x' } as never)).toEqual({ ok: false, error: MESSAGES.importInvalid });
+    expect(store.getState()).toBe(before);
+  });
+
+  it('leaves the layout to auto-layout when it is on', () => {
+    const store = tree('Root');
+    updateSettings(store, { layout: 'right', autoLayout: true });
+    importSnapshot(store, unplaced(), { tidy: {} });
+    // No Balanced pass: nothing here keeps the map laid out (the editor session does), so positions stay.
+    expect(getNode(store.getState(), 'Risks')!.position).toEqual({ x: 0, y: 0 });
   });
 });
 
