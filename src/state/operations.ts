@@ -6,8 +6,6 @@
 import { childIds, createInitialState, edgeId, getNode, type MindMapState, type MapSettings } from './doc';
 import { newId } from './ids';
 import {
-  ANIMATIONS,
-  ATTACHMENT_TYPES,
   CHILD_OFFSET_X,
   CHILD_STEP_Y,
   EDGE_WIDTH,
@@ -15,7 +13,6 @@ import {
   MIDDLE_OFFSET_X,
   MIDDLE_OFFSET_Y,
   NEW_TOPIC_LABEL,
-  PRIORITIES,
   SNAP_GRID,
   type Animation,
   type AttachmentType,
@@ -27,6 +24,7 @@ import {
 import { DEFAULT_TOPIC_SIZE, LAYOUT_GAPS, type Size, type SizeOf } from './layout/tidy';
 import { deleteEdge, deleteSubtree, editNode, insertEdge, insertNode, reparent, treeEdge } from './mutations';
 import type { MindMapStore } from './store';
+import { checkUrl, firstError, labelError, nodeInputErrors, normalizeColor, normalizeTags } from './rules';
 import { tableGet, tableSet } from './table';
 import { isDescendantOf, subtreeIds } from './tree';
 
@@ -199,7 +197,8 @@ export function moveNodes(store: MindMapStore, positions: ReadonlyMap<string, Po
 
 export function renameNode(store: MindMapStore, id: string, label: string): Result {
   const text = label.trim();
-  if (!text) return { ok: false, error: 'The title cannot be empty.' };
+  const invalid = labelError(text);
+  if (invalid) return { ok: false, error: invalid };
   const node = getNode(store.getState(), id);
   if (!node) return { ok: false, error: 'That topic no longer exists.' };
   if (node.data.label !== text) {
@@ -221,43 +220,30 @@ export interface NodeDataInput {
   attachment?: { type: AttachmentType; url: string; title?: string } | null;
 }
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
 /**
- * The panel's save rules: attachment kept only when a URL is entered (title defaults to the URL),
- * tags trimmed, de-duplicated and omitted when empty, empty notes omitted, priority clearable.
+ * The panel's save rules: attachment kept only when a URL is entered (title defaults to the URL; an
+ * address without a scheme gets https:// or mailto:), tags trimmed, de-duplicated and omitted when
+ * empty, empty notes omitted, priority clearable. Input that breaks a rule of rules.ts is refused
+ * with its message rather than saved and cut at the next load.
  */
 export function nodeDataFromInput(prev: NodeData, input: NodeDataInput): Result<NodeData> {
-  const label = input.label.trim();
-  if (!label) return { ok: false, error: 'The title cannot be empty.' };
-  if (!HEX.test(input.color)) return { ok: false, error: 'Choose a colour from the palette.' };
-  if (!ANIMATIONS.includes(input.animation)) return { ok: false, error: 'Unknown animation.' };
-  const data: NodeData = { label, expanded: prev.expanded, color: input.color.toLowerCase(), animation: input.animation };
+  const invalid = firstError(nodeInputErrors(input));
+  if (invalid) return { ok: false, error: invalid };
+  const data: NodeData = { label: input.label.trim(), expanded: prev.expanded, color: normalizeColor(input.color)!, animation: input.animation };
   if (prev.done !== undefined) data.done = prev.done;
-  if (input.priority) {
-    if (!PRIORITIES.includes(input.priority)) return { ok: false, error: 'Unknown priority.' };
-    data.priority = input.priority;
-  }
+  if (input.priority) data.priority = input.priority;
   const notes = input.notes?.trim();
   if (notes) data.notes = input.notes!;
   const tags = normalizeTags(input.tags ?? []);
   if (tags.length) data.tags = tags;
-  const url = input.attachment?.url.trim();
-  if (input.attachment && url) {
-    if (!ATTACHMENT_TYPES.includes(input.attachment.type)) return { ok: false, error: 'Unknown attachment type.' };
-    data.attachment = { type: input.attachment.type, url, title: input.attachment.title?.trim() || url };
+  const url = input.attachment?.url.trim() ? checkUrl(input.attachment.url) : null;
+  if (input.attachment && url?.ok) {
+    data.attachment = { type: input.attachment.type, url: url.url, title: input.attachment.title?.trim() || url.url };
   }
   return { ok: true, value: data };
 }
 
-export function normalizeTags(tags: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const t of tags) {
-    const tag = t.trim();
-    if (tag && !out.includes(tag)) out.push(tag);
-  }
-  return out;
-}
+export { normalizeTags };
 
 /** Adds a tag to a list being edited: trimmed, ignored if empty or already there. */
 export function addTag(tags: readonly string[], tag: string): string[] {

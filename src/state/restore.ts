@@ -8,6 +8,7 @@
  * iterative.
  */
 import { newId } from './ids';
+import { checkUrl, isStoredColor, LIMITS, normalizeColor, truncate } from './rules';
 import { buildIndexedState } from './snapshot';
 import type { MindMapState } from './doc';
 import {
@@ -37,24 +38,13 @@ export type RestoreResult =
   | { ok: true; state: MindMapState; count: number; repairs: string[] }
   | { ok: false; error: string };
 
-export const LIMITS = {
-  label: 1000,
-  notes: 10_000,
-  tag: 100,
-  tags: 50,
-  url: 2000,
-  title: 2000,
-  id: 256,
-  coordinate: 1e7,
-  strokeWidthMin: 0.5,
-  strokeWidthMax: 10,
-} as const;
+// The limits and value rules live in rules.ts, shared with every editor of a topic.
+export { isSafeUrl, LIMITS, normalizeColor, truncate } from './rules';
 
 /** At most this many repair notes are returned; the rest are summed into the last one. */
 export const MAX_REPAIR_NOTES = 10;
 
 const RESERVED_IDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-const SAFE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
 const ANIMATION_SET: ReadonlySet<string> = new Set(ANIMATIONS);
 const PRIORITY_SET: ReadonlySet<string> = new Set(PRIORITIES);
 const ATTACHMENT_TYPE_SET: ReadonlySet<string> = new Set(ATTACHMENT_TYPES);
@@ -88,6 +78,7 @@ const REPAIR_TEXT = {
   tags: ['tag cleaned up', 'tags cleaned up'],
   attachmentDropped: ['unsafe or invalid attachment removed', 'unsafe or invalid attachments removed'],
   attachmentFixed: ['attachment type or title repaired', 'attachment types or titles repaired'],
+  attachmentScheme: ['attachment address completed with https:// or mailto:', 'attachment addresses completed with https:// or mailto:'],
   badEdgeEntry: ['edge entry that is not an object dropped', 'edge entries that are not objects dropped'],
   edgeUnknown: ['edge to unknown nodes dropped', 'edges to unknown nodes dropped'],
   selfLoop: ['self-loop edge dropped', 'self-loop edges dropped'],
@@ -140,41 +131,6 @@ function refKey(v: unknown): string | undefined {
   if (typeof v === 'string') return v === '' ? undefined : v;
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return undefined;
-}
-
-/** Cuts a string to `max` UTF-16 units without splitting a surrogate pair. */
-export function truncate(s: string, max: number): string {
-  if (s.length <= max) return s;
-  let end = max;
-  const last = s.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return s.slice(0, end);
-}
-
-const HEX6_LOWER = /^#[0-9a-f]{6}$/;
-const HEX6 = /^#[0-9a-f]{6}$/i;
-const HEX3 = /^#[0-9a-f]{3}$/i;
-
-/** "#rrggbb" in lower case for "#rrggbb" or "#rgb" input (any case); null for anything else. */
-export function normalizeColor(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  if (HEX6_LOWER.test(v)) return v; // the usual case, without allocating
-  const s = v.trim();
-  if (HEX6.test(s)) return s.toLowerCase();
-  if (HEX3.test(s)) {
-    const [r, g, b] = s.slice(1).toLowerCase();
-    return `#${r}${r}${g}${g}${b}${b}`;
-  }
-  return null;
-}
-
-/** True for absolute http:, https: and mailto: URLs, the only ones an attachment may open. */
-export function isSafeUrl(url: string): boolean {
-  try {
-    return SAFE_PROTOCOLS.has(new URL(url).protocol);
-  } catch {
-    return false;
-  }
 }
 
 /** A coordinate: finite numbers clamped to ±1e7, anything else 0. */
@@ -244,11 +200,13 @@ function readAttachment(v: unknown, log: RepairLog): Attachment | undefined {
   if (v === undefined) return undefined;
   const rec = isRecord(v) ? v : undefined;
   const rawUrl = read(rec, 'url');
-  const url = typeof rawUrl === 'string' ? rawUrl.trim() : '';
-  if (url === '' || url.length > LIMITS.url || !isSafeUrl(url)) {
+  const checked = typeof rawUrl === 'string' ? checkUrl(rawUrl) : undefined;
+  if (!checked?.ok) {
     log.add('attachmentDropped');
     return undefined;
   }
+  const { url } = checked;
+  if (checked.completed) log.add('attachmentScheme');
   const rawType = read(rec, 'type');
   const rawTitle = read(rec, 'title');
   const typeOk = typeof rawType === 'string' && ATTACHMENT_TYPE_SET.has(rawType);
@@ -364,6 +322,12 @@ function isKeptTags(v: unknown): v is string[] {
   return true;
 }
 
+/** A URL that the attachment rule keeps exactly as it is. */
+function isKeptUrl(url: string): boolean {
+  const checked = checkUrl(url);
+  return checked.ok && !checked.completed;
+}
+
 function isKeptAttachment(v: unknown): v is Attachment {
   if (!isRecord(v)) return false;
   const url = v.url;
@@ -380,7 +344,7 @@ function isKeptAttachment(v: unknown): v is Attachment {
     title !== '' &&
     title.length <= LIMITS.title &&
     keyCountIs(v, 3) &&
-    isSafeUrl(url)
+    isKeptUrl(url)
   );
 }
 
@@ -394,7 +358,7 @@ function isKeptData(v: unknown): v is NodeData {
     label.length > LIMITS.label ||
     typeof v.expanded !== 'boolean' ||
     typeof color !== 'string' ||
-    !HEX6_LOWER.test(color) ||
+    !isStoredColor(color) ||
     typeof animation !== 'string' ||
     !ANIMATION_SET.has(animation)
   ) {
@@ -449,7 +413,7 @@ function isKeptStyle(v: unknown): v is EdgeStyle {
   const width = v.strokeWidth;
   return (
     typeof stroke === 'string' &&
-    HEX6_LOWER.test(stroke) &&
+    isStoredColor(stroke) &&
     typeof width === 'number' &&
     width >= LIMITS.strokeWidthMin &&
     width <= LIMITS.strokeWidthMax &&

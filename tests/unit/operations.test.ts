@@ -304,8 +304,8 @@ describe('updateNodeData (panel save rules)', () => {
     const store = tree('Root', 'A');
     updateNodeData(store, 'A', { ...base, attachment: { type: 'link', url: '   ', title: 'T' } });
     expect(node(store, 'A')!.data.attachment).toBeUndefined();
-    updateNodeData(store, 'A', { ...base, attachment: { type: 'image', url: 'not a url', title: '' } });
-    expect(node(store, 'A')!.data.attachment).toEqual({ type: 'image', url: 'not a url', title: 'not a url' });
+    updateNodeData(store, 'A', { ...base, attachment: { type: 'image', url: 'example.com/a.png', title: '' } });
+    expect(node(store, 'A')!.data.attachment).toEqual({ type: 'image', url: 'https://example.com/a.png', title: 'https://example.com/a.png' });
   });
   it('omits empty tags and clears priority', () => {
     const store = tree('Root', 'A');
@@ -316,9 +316,11 @@ describe('updateNodeData (panel save rules)', () => {
   });
   it.each([
     [{ ...base, label: ' ' }, 'The title cannot be empty.'],
-    [{ ...base, color: 'red' }, 'Choose a colour from the palette.'],
-    [{ ...base, animation: 'spin' as never }, 'Unknown animation.'],
-    [{ ...base, priority: 'urgent' as never }, 'Unknown priority.'],
+    [{ ...base, color: 'red' }, 'The colour must be a hex value such as #9b87f5'],
+    [{ ...base, animation: 'spin' as never }, 'Choose an animation from the list'],
+    [{ ...base, priority: 'urgent' as never }, 'The priority must be low, medium or high'],
+    [{ ...base, notes: 'n'.repeat(10_001) }, 'Notes can be at most 10,000 characters'],
+    [{ ...base, attachment: { type: 'link' as const, url: 'not a url' } }, 'Enter a web address such as https://example.com, or an email address'],
   ])('refuses bad input %#, changing nothing', (input, error) => {
     const store = tree('Root', 'A');
     const before = store.getState();
