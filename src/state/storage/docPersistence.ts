@@ -1,0 +1,428 @@
+/**
+ * Keeps a Y.Doc in IndexedDB as an append-only log (updateLog.ts), one writer per document per tab.
+ *
+ * - load(): under a lock shared by the tabs, reads snapshot + log into the doc. An empty database is
+ *   seeded once (migrated map or a new one) and that first state is committed before the lock is
+ *   released, so two tabs opening at once cannot each create a map. Nothing is appended on an
+ *   ordinary open.
+ * - Every update made in this tab is written at once (batched per microtask: same frame), except those
+ *   whose origin is in `remoteOrigins` (tabs relay theirs; their own tab writes them).
+ * - The status says "saved" only when IndexedDB has committed everything. A failed write keeps its
+ *   updates, is retried with backoff, and the error stays until a write succeeds.
+ * - Storage missing or blocked: the doc lives in memory, status 'unavailable' for good.
+ * - A load that fails refuses every write; data of a newer schema opens read-only and is never written.
+ */
+import * as Y from 'yjs';
+import { isQuotaError } from '../persistence';
+import { mergeLog, type MergeResult } from './merge';
+import { clearLegacy, readLegacy, type LegacyMap, type LegacySource } from './migrate';
+import { keepReplaced, listReplaced, readReplaced, type ReplacedData, type ReplacedSummary } from './replacements';
+import { appendUpdates, getMeta, openDatabase, readDocument, writeInitial } from './updateLog';
+
+/** The schema of the stored document this build reads and writes. */
+export const STORAGE_SCHEMA = 1;
+
+/** Backoff between retries of a failed write (the last one repeats). */
+export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000];
+/** Ask for a merge after this many entries or bytes in the log. */
+export const MERGE_AFTER_ENTRIES = 300;
+export const MERGE_AFTER_BYTES = 2_000_000;
+
+export type SaveError =
+  /** IndexedDB missing or blocked: the map lives in memory only. */
+  | 'unavailable'
+  /** A write failed; it is being retried. */
+  | 'write'
+  /** The browser's storage quota is full. */
+  | 'quota'
+  /** The stored map could not be read: writing is refused so it is not overwritten. */
+  | 'load'
+  /** Written by a newer version of MindFlow: opened read-only. */
+  | 'newer';
+
+export interface SaveStatus {
+  /** True while updates are pending or in flight. */
+  saving: boolean;
+  error: SaveError | null;
+  /** Updates not yet committed. */
+  unsaved: number;
+  /** Failed attempts in a row (0 once one succeeds). */
+  attempts: number;
+  /** When the next retry runs (ms since the epoch), while one is scheduled. */
+  retryAt: number | null;
+  lastSavedAt: number | null;
+  /** navigator.storage.persist()'s answer; null until asked. */
+  persisted: boolean | null;
+  /** navigator.storage.estimate(), bytes. */
+  usage: number | null;
+  quota: number | null;
+  /** Where the map lives. */
+  location: 'indexeddb' | 'memory';
+  /** Bytes written to the log since load (this tab). */
+  bytesWritten: number;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface StorageManagerLike {
+  persist?(): Promise<boolean>;
+  persisted?(): Promise<boolean>;
+  estimate?(): Promise<{ usage?: number; quota?: number }>;
+}
+
+export interface LoadOutcome {
+  /** What the map came from. */
+  source: 'stored' | 'migrated' | 'new' | 'memory';
+  /** The migrated map (its repairs and corruption notes), when there was one. */
+  legacy: LegacyMap | null;
+  /** Why it is not saved, when it is not (same as the status' error). */
+  error: SaveError | null;
+  /** Log entries read on load. */
+  entries: number;
+}
+
+export interface DocPersistenceOptions {
+  doc: Y.Doc;
+  factory: IDBFactory | null | undefined;
+  /** Fills an empty doc: from the migrated map when there is one, else a new map. Must not throw. */
+  seed(doc: Y.Doc, legacy: LegacyMap | null): void;
+  legacy?: LegacySource | null;
+  /** Updates with these origins are not written (they come from other tabs). */
+  remoteOrigins?: readonly unknown[];
+  dbName?: string;
+  timers?: Timers;
+  now?: () => number;
+  /** Web Locks in the browser; runs fn directly where there are none. */
+  withLock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+  storageManager?: StorageManagerLike | null;
+  /** Runs a merge of the log (the worker in the browser). Default: merge here. */
+  merge?: (db: IDBDatabase) => Promise<MergeResult | null>;
+}
+
+const defaultTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export const LOAD_LOCK = 'mind-map-storage:load';
+
+const runDirectly = <T>(_name: string, fn: () => Promise<T>) => fn();
+
+/** Web Locks where the browser has them. */
+export function browserLocks(): (<T>(name: string, fn: () => Promise<T>) => Promise<T>) | undefined {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (!locks) return undefined;
+  return <T>(name: string, fn: () => Promise<T>) => locks.request(name, fn) as Promise<T>;
+}
+
+export class DocPersistence {
+  readonly doc: Y.Doc;
+  private readonly opts: DocPersistenceOptions;
+  private readonly timers: Timers;
+  private readonly now: () => number;
+  private db: IDBDatabase | null = null;
+  /** Writes are allowed (load succeeded, schema not newer, storage there). */
+  private writable = false;
+  private pending: Uint8Array[] = [];
+  private inFlight = 0;
+  private flushQueued = false;
+  private retryTimer: unknown = null;
+  private settleWaiters: (() => void)[] = [];
+  private status: SaveStatus = {
+    saving: false,
+    error: null,
+    unsaved: 0,
+    attempts: 0,
+    retryAt: null,
+    lastSavedAt: null,
+    persisted: null,
+    usage: null,
+    quota: null,
+    location: 'indexeddb',
+    bytesWritten: 0,
+  };
+  private readonly listeners = new Set<(s: SaveStatus) => void>();
+  private readonly remote: Set<unknown>;
+  private askedPersist = false;
+  private logEntries = 0;
+  private logBytes = 0;
+  private merging = false;
+  private lastEstimateAt = 0;
+
+  constructor(options: DocPersistenceOptions) {
+    this.opts = options;
+    this.doc = options.doc;
+    this.timers = options.timers ?? defaultTimers;
+    this.now = options.now ?? Date.now;
+    this.remote = new Set(options.remoteOrigins ?? []);
+  }
+
+  /** Treat updates of this origin as remote (not written here). */
+  addRemoteOrigin(origin: unknown): void {
+    this.remote.add(origin);
+  }
+
+  async load(): Promise<LoadOutcome> {
+    try {
+      this.db = await openDatabase(this.opts.factory, this.opts.dbName);
+    } catch {
+      return this.loadIntoMemory();
+    }
+    const db = this.db;
+    const withLock = this.opts.withLock ?? runDirectly;
+    let outcome: LoadOutcome;
+    try {
+      outcome = await withLock(LOAD_LOCK, () => this.loadLocked(db));
+    } catch (error) {
+      console.error('The stored map could not be read; saving is off to protect it', error);
+      this.setStatus({ error: 'load', location: 'indexeddb' });
+      return { source: 'stored', legacy: null, error: 'load', entries: 0 };
+    }
+    if (outcome.error === null) {
+      this.writable = true;
+      this.doc.on('update', this.onUpdate);
+      if (this.logEntries >= MERGE_AFTER_ENTRIES || this.logBytes >= MERGE_AFTER_BYTES) this.requestMerge();
+    }
+    return outcome;
+  }
+
+  private async loadLocked(db: IDBDatabase): Promise<LoadOutcome> {
+    const schema = await getMeta<number>(db, 'schema');
+    const stored = await readDocument(db);
+    const newer = (typeof schema === 'number' && schema > STORAGE_SCHEMA) || (stored.snapshot?.schema ?? 0) > STORAGE_SCHEMA;
+    const empty = stored.snapshot === null && stored.entries.length === 0;
+    if (empty && !newer) {
+      const legacy = this.opts.legacy ? await readLegacy(this.opts.legacy, this.now) : null;
+      this.doc.transact(() => this.opts.seed(this.doc, legacy), this);
+      const first = Y.encodeStateAsUpdate(this.doc);
+      await writeInitial(db, first, STORAGE_SCHEMA, legacy ? { migratedAt: this.now() } : {});
+      this.logEntries = 1;
+      this.logBytes = first.byteLength;
+      this.setStatus({ lastSavedAt: this.now(), bytesWritten: first.byteLength });
+      if (legacy && this.opts.legacy) await clearLegacy(this.opts.legacy, legacy);
+      return { source: legacy ? 'migrated' : 'new', legacy, error: null, entries: 0 };
+    }
+    // Applying may throw on damaged bytes: load() turns that into a refusal to write.
+    this.doc.transact(() => {
+      if (stored.snapshot) Y.applyUpdate(this.doc, stored.snapshot.update, this);
+      for (const e of stored.entries) Y.applyUpdate(this.doc, e.update, this);
+    }, this);
+    this.logEntries = stored.entries.length;
+    this.logBytes = stored.entries.reduce((n, e) => n + e.update.byteLength, 0);
+    if (newer) {
+      this.setStatus({ error: 'newer' });
+      return { source: 'stored', legacy: null, error: 'newer', entries: stored.entries.length };
+    }
+    return { source: 'stored', legacy: null, error: null, entries: stored.entries.length };
+  }
+
+  /** No IndexedDB: the map still opens (migrated from localStorage when it can be) and lives in memory. */
+  private async loadIntoMemory(): Promise<LoadOutcome> {
+    let legacy: LegacyMap | null = null;
+    try {
+      legacy = this.opts.legacy ? await readLegacy(this.opts.legacy, this.now) : null;
+    } catch {
+      legacy = null;
+    }
+    this.doc.transact(() => this.opts.seed(this.doc, legacy), this);
+    this.setStatus({ error: 'unavailable', location: 'memory' });
+    return { source: 'memory', legacy, error: 'unavailable', entries: 0 };
+  }
+
+  private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin === this || this.remote.has(origin) || !this.writable) return;
+    this.pending.push(update);
+    this.setStatus({ saving: true, unsaved: this.pending.length });
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => {
+        this.flushQueued = false;
+        this.writePending();
+      });
+    }
+  };
+
+  /** Starts a write of everything pending (in one transaction). */
+  private writePending(): void {
+    const db = this.db;
+    if (!db || !this.writable || this.pending.length === 0) return;
+    if (this.retryTimer !== null) {
+      this.timers.clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+    const batch = this.pending;
+    this.pending = [];
+    this.inFlight++;
+    let written: Promise<number[]>;
+    try {
+      written = appendUpdates(db, batch);
+    } catch (error) {
+      written = Promise.reject(error);
+    }
+    written.then(
+      () => this.onWritten(batch),
+      (error: unknown) => this.onWriteFailed(batch, error),
+    );
+  }
+
+  private onWritten(batch: Uint8Array[]): void {
+    this.inFlight--;
+    const bytes = batch.reduce((n, u) => n + u.byteLength, 0);
+    this.logEntries += batch.length;
+    this.logBytes += bytes;
+    const clearError = this.status.error === 'write' || this.status.error === 'quota';
+    this.setStatus({
+      lastSavedAt: this.now(),
+      bytesWritten: this.status.bytesWritten + bytes,
+      attempts: this.pending.length === 0 ? 0 : this.status.attempts,
+      ...(clearError && this.pending.length === 0 ? { error: null, retryAt: null } : {}),
+    });
+    this.settle();
+    if (!this.askedPersist) {
+      this.askedPersist = true;
+      void this.askPersist();
+    } else if (this.now() - this.lastEstimateAt > 10_000) {
+      void this.refreshEstimate();
+    }
+    if (this.logEntries >= MERGE_AFTER_ENTRIES || this.logBytes >= MERGE_AFTER_BYTES) this.requestMerge();
+  }
+
+  private onWriteFailed(batch: Uint8Array[], error: unknown): void {
+    this.inFlight--;
+    // Keep them first: the next write carries them with whatever came since.
+    this.pending = batch.concat(this.pending);
+    const attempts = this.status.attempts + 1;
+    const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)];
+    const quota = isQuotaError(error);
+    console.error(quota ? 'Browser storage is full' : 'Saving to IndexedDB failed', error);
+    this.setStatus({ error: quota ? 'quota' : 'write', attempts, retryAt: this.now() + delay, unsaved: this.pending.length });
+    if (quota) void this.refreshEstimate();
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = null;
+      this.writePending();
+    }, delay);
+    this.settle();
+  }
+
+  private settle(): void {
+    const saving = this.pending.length > 0 || this.inFlight > 0;
+    this.setStatus({ saving, unsaved: this.pending.length });
+    if (this.inFlight === 0) {
+      const waiters = this.settleWaiters;
+      this.settleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  /**
+   * Writes whatever is pending now (pagehide, visibilitychange) and resolves when no write is in
+   * flight. Resolves even if the write failed: the status says so.
+   */
+  flush(): Promise<void> {
+    if (this.flushQueued || this.pending.length > 0) this.writePending();
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.settleWaiters.push(resolve));
+  }
+
+  get canWrite(): boolean {
+    return this.writable;
+  }
+
+  get database(): IDBDatabase | null {
+    return this.db;
+  }
+
+  getStatus = (): SaveStatus => this.status;
+
+  subscribeStatus = (listener: (s: SaveStatus) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Folds the log into the snapshot (in the worker, when one is given). One at a time per tab. */
+  requestMerge(): void {
+    const db = this.db;
+    if (!db || this.merging || !this.writable) return;
+    this.merging = true;
+    const run = this.opts.merge ?? ((d: IDBDatabase) => mergeLog(d, { schema: STORAGE_SCHEMA }));
+    run(db)
+      .then((result) => {
+        if (result && !result.conflict) {
+          this.logEntries = Math.max(0, this.logEntries - result.merged);
+          this.logBytes = 0;
+        }
+      })
+      .catch((error: unknown) => console.error('Merging the stored log failed; the log is kept as it is', error))
+      .finally(() => {
+        this.merging = false;
+      });
+  }
+
+  /** Keeps a map that is about to be replaced (Import, Apply Template, Clear Map). */
+  async keepReplaced(summary: Omit<ReplacedSummary, 'id'>, data: ReplacedData): Promise<number | null> {
+    if (!this.db || !this.writable) return null;
+    return keepReplaced(this.db, summary, data);
+  }
+
+  async listReplaced(): Promise<ReplacedSummary[]> {
+    if (!this.db) return [];
+    return listReplaced(this.db);
+  }
+
+  async readReplaced(id: number): Promise<string | null> {
+    if (!this.db) return null;
+    return readReplaced(this.db, id);
+  }
+
+  private async askPersist(): Promise<void> {
+    const sm = this.opts.storageManager;
+    if (!sm) return;
+    try {
+      const already = sm.persisted ? await sm.persisted() : false;
+      const persisted = already || (sm.persist ? await sm.persist() : false);
+      this.setStatus({ persisted });
+    } catch {
+      this.setStatus({ persisted: false });
+    }
+    await this.refreshEstimate();
+  }
+
+  private async refreshEstimate(): Promise<void> {
+    const sm = this.opts.storageManager;
+    if (!sm?.estimate) return;
+    this.lastEstimateAt = this.now();
+    try {
+      const { usage, quota } = await sm.estimate();
+      this.setStatus({ usage: usage ?? null, quota: quota ?? null });
+    } catch {
+      // The tooltip then shows no size.
+    }
+  }
+
+  /** Stops writing (the page is going away or the session ends); pending updates are flushed first. */
+  async close(): Promise<void> {
+    this.doc.off('update', this.onUpdate);
+    await this.flush();
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.writable = false;
+    this.db?.close();
+  }
+
+  private setStatus(patch: Partial<SaveStatus>): void {
+    const prev = this.status;
+    let changed = false;
+    for (const k of Object.keys(patch) as (keyof SaveStatus)[]) {
+      if (prev[k] !== patch[k]) {
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) return;
+    this.status = { ...prev, ...patch };
+    for (const l of this.listeners) l(this.status);
+  }
+}

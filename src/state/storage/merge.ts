@@ -1,0 +1,62 @@
+/**
+ * Folds the log into the snapshot: read the snapshot and the entries after it (up to key K), merge
+ * them with Y.mergeUpdates, then in ONE transaction write the new snapshot and delete the entries it
+ * holds. Log entries are never deleted before the snapshot that replaces them is committed: both
+ * happen in the same transaction, so a merge cut off anywhere leaves either the old snapshot with all
+ * its entries or the new snapshot without them.
+ *
+ * Runs in the merge worker (mergeWorker.ts) in the browser, directly in Node tests.
+ */
+import * as Y from 'yjs';
+import { DOC_KEY, STORES, readDocument, requestToPromise, transactionDone, type SnapshotRecord } from './updateLog';
+
+export interface MergeResult {
+  /** Entries folded into the snapshot (0: nothing to do). */
+  merged: number;
+  /** The new snapshot's upTo; unchanged when nothing was merged. */
+  upTo: number;
+  /** Size of the new snapshot in bytes. */
+  bytes: number;
+  /** Another merge committed first; this one wrote nothing. */
+  conflict: boolean;
+}
+
+export interface MergeOptions {
+  /** Merge only entries with keys ≤ this (default: all). */
+  upToKey?: number;
+  /** Schema written with the snapshot. */
+  schema: number;
+  /** Awaited between the read and the write (tests run a competing merge here). */
+  afterRead?: () => Promise<void>;
+  /** Called inside the write transaction, after the snapshot put and before the deletes (tests abort it here). */
+  beforeWrite?: (tx: IDBTransaction) => void;
+}
+
+export async function mergeLog(db: IDBDatabase, options: MergeOptions): Promise<MergeResult> {
+  const { snapshot, entries } = await readDocument(db, options.upToKey ?? Infinity);
+  const baseUpTo = snapshot ? snapshot.upTo : 0;
+  if (entries.length === 0) return { merged: 0, upTo: baseUpTo, bytes: snapshot?.update.byteLength ?? 0, conflict: false };
+
+  const parts = snapshot ? [snapshot.update, ...entries.map((e) => e.update)] : entries.map((e) => e.update);
+  const merged = Y.mergeUpdates(parts);
+  const upTo = entries[entries.length - 1].key;
+  const record: SnapshotRecord = { update: merged, upTo, schema: options.schema };
+
+  await options.afterRead?.();
+  const tx = db.transaction([STORES.snapshot, STORES.log], 'readwrite');
+  const done = transactionDone(tx);
+  const snapshots = tx.objectStore(STORES.snapshot);
+  // Another tab (or an earlier worker) may have merged since the read: writing now would put back a
+  // snapshot that lacks entries the other merge deleted.
+  const current = (await requestToPromise(snapshots.get(DOC_KEY))) as SnapshotRecord | undefined;
+  if ((current?.upTo ?? 0) !== baseUpTo) {
+    tx.abort();
+    await done.catch(() => undefined);
+    return { merged: 0, upTo: current?.upTo ?? 0, bytes: 0, conflict: true };
+  }
+  snapshots.put(record, DOC_KEY);
+  options.beforeWrite?.(tx);
+  tx.objectStore(STORES.log).delete(IDBKeyRange.bound(baseUpTo, upTo, true, false));
+  await done;
+  return { merged: entries.length, upTo, bytes: merged.byteLength, conflict: false };
+}

@@ -1,0 +1,188 @@
+/**
+ * The IndexedDB side of the document store: database "mind-map-storage" with
+ * - `log`: one Yjs update per entry, auto-increment keys (append only; merge.ts folds a prefix away),
+ * - `snapshot`: the merged state of every log entry up to `upTo`, under the document's key,
+ * - `replaced` / `replacedData`: maps replaced by Import, Apply Template or Clear Map (replacements.ts):
+ *   a small summary and, under the same key, the map itself,
+ * - `meta`: small values (schema version, migration record).
+ *
+ * Plain IndexedDB behind an injected IDBFactory, so fake-indexeddb runs it in Node. Every write
+ * resolves only when its transaction has committed (`complete`), never on request success.
+ */
+
+export const DB_NAME = 'mind-map-storage';
+export const DB_VERSION = 1;
+export const DOC_KEY = 'main';
+
+export const STORES = { log: 'log', snapshot: 'snapshot', replaced: 'replaced', replacedData: 'replacedData', meta: 'meta' } as const;
+
+export interface LogEntry {
+  key: number;
+  update: Uint8Array;
+}
+
+export interface SnapshotRecord {
+  /** Yjs update holding every log entry with a key ≤ upTo. */
+  update: Uint8Array;
+  /** Highest log key folded into `update`; 0 before any merge. */
+  upTo: number;
+  /** Schema of the document that wrote it. */
+  schema: number;
+}
+
+export interface StoredDocument {
+  snapshot: SnapshotRecord | null;
+  entries: LogEntry[];
+}
+
+export function requestToPromise<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+/** Resolves once the transaction has committed; rejects with its error on abort. */
+export function transactionDone(tx: IDBTransaction): Promise<void> {
+  const done = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError'));
+    tx.onerror = (event) => {
+      // Let onabort report: an error event is followed by the abort.
+      event.preventDefault?.();
+    };
+  });
+  // A caller that fails before awaiting it must not leave an unhandled rejection behind.
+  done.catch(() => undefined);
+  return done;
+}
+
+/** The bytes as a standalone Uint8Array (IndexedDB may hand back a view over a larger buffer, or an ArrayBuffer). */
+export function asBytes(value: unknown): Uint8Array | null {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  return null;
+}
+
+export class StorageOpenError extends Error {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'StorageOpenError';
+  }
+}
+
+/** Opens (creating or upgrading) the database. Rejects with StorageOpenError when storage is missing or blocked. */
+export function openDatabase(factory: IDBFactory | null | undefined, name = DB_NAME): Promise<IDBDatabase> {
+  if (!factory) return Promise.reject(new StorageOpenError('IndexedDB is not available'));
+  let req: IDBOpenDBRequest;
+  try {
+    req = factory.open(name, DB_VERSION);
+  } catch (error) {
+    return Promise.reject(new StorageOpenError('IndexedDB could not be opened', error));
+  }
+  return new Promise((resolve, reject) => {
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(STORES.log)) db.createObjectStore(STORES.log, { autoIncrement: true });
+      if (!db.objectStoreNames.contains(STORES.snapshot)) db.createObjectStore(STORES.snapshot);
+      if (!db.objectStoreNames.contains(STORES.replaced)) db.createObjectStore(STORES.replaced, { autoIncrement: true });
+      if (!db.objectStoreNames.contains(STORES.replacedData)) db.createObjectStore(STORES.replacedData);
+      if (!db.objectStoreNames.contains(STORES.meta)) db.createObjectStore(STORES.meta);
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      // Another tab of a newer build upgrading the database: let it, and stop writing here.
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
+    req.onerror = () => reject(new StorageOpenError('IndexedDB could not be opened', req.error));
+    req.onblocked = () => reject(new StorageOpenError('IndexedDB is blocked by another tab of an older version'));
+  });
+}
+
+/** Appends updates in one transaction; resolves with their keys once committed. */
+export async function appendUpdates(db: IDBDatabase, updates: readonly Uint8Array[]): Promise<number[]> {
+  const tx = db.transaction(STORES.log, 'readwrite');
+  const done = transactionDone(tx);
+  const log = tx.objectStore(STORES.log);
+  const keys: Promise<IDBValidKey>[] = updates.map((u) => requestToPromise(log.add(u)));
+  await done;
+  return (await Promise.all(keys)) as number[];
+}
+
+/** The snapshot and every log entry after it, read in one transaction (a consistent view). */
+export async function readDocument(db: IDBDatabase, upToKey = Infinity): Promise<StoredDocument> {
+  const tx = db.transaction([STORES.snapshot, STORES.log], 'readonly');
+  const done = transactionDone(tx);
+  const raw = await requestToPromise(tx.objectStore(STORES.snapshot).get(DOC_KEY));
+  const snapshot = readSnapshot(raw);
+  const lower = snapshot ? snapshot.upTo : 0;
+  const range = upToKey === Infinity ? IDBKeyRange.lowerBound(lower, true) : IDBKeyRange.bound(lower, upToKey, true, false);
+  const log = tx.objectStore(STORES.log);
+  const [keys, values] = await Promise.all([requestToPromise(log.getAllKeys(range)), requestToPromise(log.getAll(range))]);
+  await done;
+  const entries: LogEntry[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const update = asBytes(values[i]);
+    if (!update) throw new Error(`Log entry ${String(keys[i])} is not an update`);
+    entries.push({ key: keys[i] as number, update });
+  }
+  return { snapshot, entries };
+}
+
+function readSnapshot(raw: unknown): SnapshotRecord | null {
+  if (raw === undefined) return null;
+  const rec = raw as Partial<SnapshotRecord> | null;
+  const update = asBytes(rec?.update);
+  if (!rec || !update || typeof rec.upTo !== 'number' || typeof rec.schema !== 'number') {
+    throw new Error('The stored snapshot is not readable');
+  }
+  return { update, upTo: rec.upTo, schema: rec.schema };
+}
+
+export async function countLogEntries(db: IDBDatabase): Promise<number> {
+  const tx = db.transaction(STORES.log, 'readonly');
+  const done = transactionDone(tx);
+  const n = await requestToPromise(tx.objectStore(STORES.log).count());
+  await done;
+  return n;
+}
+
+export async function getMeta<T>(db: IDBDatabase, key: string): Promise<T | undefined> {
+  const tx = db.transaction(STORES.meta, 'readonly');
+  const done = transactionDone(tx);
+  const value = await requestToPromise(tx.objectStore(STORES.meta).get(key));
+  await done;
+  return value as T | undefined;
+}
+
+export async function setMeta(db: IDBDatabase, key: string, value: unknown): Promise<void> {
+  const tx = db.transaction(STORES.meta, 'readwrite');
+  const done = transactionDone(tx);
+  tx.objectStore(STORES.meta).put(value, key);
+  await done;
+}
+
+/**
+ * The first write of a new document: its full state as log entry, and the schema, in one
+ * transaction. Only for an empty database (a fresh map or a migration), never on an ordinary open.
+ */
+export async function writeInitial(db: IDBDatabase, update: Uint8Array, schema: number, meta: Record<string, unknown> = {}): Promise<void> {
+  const tx = db.transaction([STORES.log, STORES.snapshot, STORES.meta], 'readwrite');
+  const done = transactionDone(tx);
+  const existing = await requestToPromise(tx.objectStore(STORES.log).count());
+  const snap = await requestToPromise(tx.objectStore(STORES.snapshot).count());
+  if (existing > 0 || snap > 0) {
+    tx.abort();
+    await done.catch(() => undefined);
+    throw new Error('The database is not empty');
+  }
+  tx.objectStore(STORES.log).add(update);
+  tx.objectStore(STORES.meta).put(schema, 'schema');
+  for (const [k, v] of Object.entries(meta)) tx.objectStore(STORES.meta).put(v, k);
+  await done;
+}
