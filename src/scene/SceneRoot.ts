@@ -1,42 +1,43 @@
 /**
  * The canvas scene: owns the Pixi objects, reads the state module, sends every edit through its
  * operations. One flush per animation frame applies whatever changed since the last one (see
- * sync.ts); nothing is scheduled while nothing changes or moves.
+ * sync/); nothing is scheduled while nothing changes or moves.
  *
  * Layers (bottom → top): grid (screen space) · world [ tiles (static edges, far-out topic boxes) ·
  * dynamic edges · topic views · highlights / preview / hover card ].
  *
- * This file coordinates: it owns the Application, the frame scheduler and the sync of state changes
- * into the scene, and wires the parts that do the rest (see the module table in README.md).
+ * This file only wires the parts (see the folder table in README.md) and runs the frame.
  */
 import { Container, type Application } from 'pixi.js';
-import { edgeIdsOf, getEdge, getNode, type MindMapState } from '../state/doc';
-import { FIT_PADDING, MOBILE_MAX_WIDTH } from '../state/model';
+import { getNode, type MindMapState } from '../state/doc';
+import { MOBILE_MAX_WIDTH } from '../state/model';
 import type { MindMapStore } from '../state/store';
 import type { VisibilityView } from '../state/views';
-import { isSoftwareGl, tuneForSoftwareGl } from './appOptions';
-import { FONT_STACK, ImageCache, installFonts, SharedContexts } from './assets';
-import { visibleWorldRect, type Camera } from './camera';
-import { CameraControl, topicBounds } from './cameraControl';
+import { TreeAndEditor } from './a11y/treeAndEditor';
+import { LayoutTween } from './anim/layoutTween';
+import { watchReducedMotion } from './anim/reducedMotion';
+import { visibleWorldRect, type Camera } from './camera/camera';
+import { CameraControl, topicBounds } from './camera/cameraControl';
+import { ViewportSize } from './camera/viewportSize';
 import { THEMES, type ThemeColors, type ThemeName } from './constants';
-import { rectsEqual } from './geometry';
-import { Grid } from './Grid';
-import { PointerInput } from './interaction/PointerInput';
-import { LayoutTween } from './layoutTween';
-import { lodForZoom, type Lod } from './lod';
-import { Minimap } from './Minimap';
-import { MinimapPainter } from './minimapPainter';
-import { createMeasurer, MetricsCache } from './nodeMetrics';
-import type { BindContext } from './NodeView';
-import { Overlay } from './Overlay';
-import { OverlayPainter } from './overlayPainter';
+import { TileLayer, type TileSource } from './edges/TileLayer';
+import { PointerInput } from './input/PointerInput';
+import { SceneInput } from './input/sceneInput';
+import { Minimap } from './minimap/Minimap';
+import { MinimapPainter } from './minimap/minimapPainter';
+import { Overlay } from './overlay/Overlay';
+import { OverlayPainter } from './overlay/overlayPainter';
+import { isSoftwareGl, tuneForSoftwareGl } from './render/appOptions';
+import { FONT_STACK, ImageCache, installFonts, SharedContexts } from './render/assets';
+import { Grid } from './render/Grid';
+import { LodControl } from './render/lodControl';
 import { makeSceneHandle, type SceneHandle } from './sceneHandle';
-import { SceneIndex } from './sceneIndex';
-import { SceneInput } from './sceneInput';
-import { FrameScheduler, PendingChanges } from './sync';
-import { TileLayer, type TileSource } from './TileLayer';
-import { TopicViews } from './topicViews';
-import { TreeAndEditor } from './treeAndEditor';
+import { SceneIndex } from './spatial/sceneIndex';
+import { SceneSync } from './sync/sceneSync';
+import { FrameScheduler } from './sync/sync';
+import type { BindContext } from './topics/NodeView';
+import { createMeasurer, MetricsCache } from './topics/nodeMetrics';
+import { TopicViews } from './topics/topicViews';
 
 export interface SceneOptions {
   store: MindMapStore;
@@ -51,11 +52,6 @@ export interface SceneOptions {
 export function createScene(app: Application, host: HTMLElement, opts: SceneOptions): SceneHandle {
   return new SceneRoot(app, host, opts).handle;
 }
-
-/** How long the camera must be still before a deferred level-of-detail switch (see frame). */
-const LOD_SETTLE_MS = 150;
-/** Above this many changed topics in one flush, tiles and spatial trees are rebuilt once instead of per topic. */
-const BULK_TOPICS = 2000;
 
 class SceneRoot {
   readonly handle: SceneHandle;
@@ -77,41 +73,36 @@ class SceneRoot {
   private contexts: SharedContexts;
   private images: ImageCache;
   private metrics = new MetricsCache(createMeasurer(FONT_STACK));
-  /** Topic and edge boxes and the spatial trees over them: sceneIndex.ts. */
+  /** Topic and edge boxes and the spatial trees over them. */
   private index: SceneIndex;
-  /** Pooled views of the topics on screen: topicViews.ts. */
+  /** Pooled views of the topics on screen. */
   private views: TopicViews;
   private camera: CameraControl;
-  private lod: Lod = 'full';
-  private pending = new PendingChanges();
+  private size: ViewportSize;
+  private lod: LodControl;
   private scheduler: FrameScheduler;
-  /** Dynamic edges, highlights, connection preview, hover card: overlayPainter.ts. */
+  /** Store changes → boxes, tiles and views marked dirty, applied once a frame. */
+  private sync: SceneSync;
+  /** Dynamic edges, highlights, connection preview, hover card. */
   private painter: OverlayPainter;
-  /** Layout moves drawn as a 400 ms tween: layoutTween.ts. */
+  /** Layout moves drawn as a 400 ms tween. */
   private layoutTween: LayoutTween;
-  /** Hit testing, drag (and drag to reparent), connect, hover: sceneInput.ts. */
+  /** Hit testing, drag (and drag to reparent), connect, hover. */
   private input: SceneInput;
   private pointer: PointerInput;
-  private routedLayout: string | undefined;
+  private minimap: Minimap;
+  private minimapPainter: MinimapPainter;
+  private treeEdit: TreeAndEditor;
   private performanceMode: boolean;
   private snap: boolean;
   private reducedMotion = false;
   private viewportListeners = new Set<(cam: Camera) => void>();
-  private minimap: Minimap;
-  private minimapPainter: MinimapPainter;
-  private treeEdit: TreeAndEditor;
-  private unsubscribers: Array<() => void> = [];
-  private resizeObserver: ResizeObserver | null = null;
-  private sized = false;
-  private resizeTimer: ReturnType<typeof setTimeout> | null = null;
-  private lodTimer: ReturnType<typeof setTimeout> | null = null;
-  private movedLastFrame = false;
+  private unwatchMotion: () => void;
   private lastFrameMs = 0;
   private destroyed = false;
   private onError: (message: string) => void;
-  private lastSelected: string | null = null;
 
-  constructor(private readonly app: Application, private readonly host: HTMLElement, opts: SceneOptions) {
+  constructor(private readonly app: Application, host: HTMLElement, opts: SceneOptions) {
     installFonts();
     if (isSoftwareGl(this.app)) tuneForSoftwareGl(this.app);
     this.store = opts.store;
@@ -138,7 +129,10 @@ class SceneRoot {
     this.stage.addChild(this.grid.view, this.world);
     this.index = new SceneIndex(this.metrics, () => this.input.draggingId === null);
     this.views = new TopicViews(this.nodesLayer, this.index.nodes, this.metrics);
-    const invalidateEdgeTiles = (eid: string) => this.invalidateEdgeTiles(eid);
+    const invalidateEdgeTiles = (eid: string) => {
+      const b = this.index.edgeBoxes.get(eid);
+      if (b) this.tiles.invalidateRect(b);
+    };
     this.layoutTween = new LayoutTween({
       boxes: this.index.nodeBoxes,
       view: (id) => this.views.get(id),
@@ -157,8 +151,10 @@ class SceneRoot {
     if (canvas.parentElement !== host) host.appendChild(canvas);
 
     this.scheduler = new FrameScheduler(this.frame);
+    const request = () => this.scheduler.request();
+    this.lod = new LodControl(request);
     this.camera = new CameraControl({
-      request: () => this.scheduler.request(),
+      request,
       bounds: () => topicBounds(this.store.getState(), this.visibility.visible, this.metrics),
     });
     this.minimap = new Minimap(host, this.colors, (x, y) => this.camera.centerOn(x, y));
@@ -182,7 +178,7 @@ class SceneRoot {
         if (prev) this.views.dirty.add(prev);
         if (id) this.views.dirty.add(id);
         this.painter.dirty = true;
-        this.scheduler.request();
+        request();
       },
     });
     this.input = new SceneInput({
@@ -192,55 +188,62 @@ class SceneRoot {
       metrics: this.metrics,
       nodeIndex: this.index.nodes,
       camera: this.camera,
-      lod: () => this.lod,
+      lod: () => this.lod.level,
       focusColor: () => this.colors.focus,
       snapToGrid: () => this.snap,
       onError: (m) => this.onError(m),
       selected: (id) => this.treeEdit.followSelection(id),
       dragStarted: (id) => {
-        this.refreshDynEdges();
+        this.sync.refreshDynEdges();
         this.views.dirty.add(id);
-        this.scheduler.request();
+        request();
       },
-      dragEnded: (id) => this.dragEnded(id),
+      dragEnded: (id) => this.sync.dragEnded(id),
       overlayChanged: () => {
         this.painter.dirty = true;
-        this.scheduler.request();
+        request();
       },
-      request: () => this.scheduler.request(),
+      request,
       editLabel: (id) => this.treeEdit.editLabel(id),
     });
     this.pointer = new PointerInput(this.input);
     this.overlay.above.addChild(this.input.reparent.indicator.view);
-    this.followLayout();
-
-    this.unsubscribers.push(
-      this.store.subscribe((changes) => {
-        this.pending.addChanges(changes);
-        this.scheduler.request();
-      }),
-      this.visibility.subscribe((delta) => {
-        this.pending.addVisibility(delta);
-        this.scheduler.request();
-      }),
-    );
-    if (typeof window !== 'undefined' && window.matchMedia) {
-      const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
-      this.reducedMotion = mq.matches;
-      const onMq = () => {
-        this.reducedMotion = mq.matches;
-        this.painter.dirty = true;
-        this.scheduler.request();
-      };
-      mq.addEventListener?.('change', onMq);
-      this.unsubscribers.push(() => mq.removeEventListener?.('change', onMq));
-      const onOrientation = () => this.camera.fit(FIT_PADDING.orientation, 500);
-      window.addEventListener('orientationchange', onOrientation);
-      this.unsubscribers.push(() => window.removeEventListener('orientationchange', onOrientation));
-    }
+    this.sync = new SceneSync({
+      store: this.store,
+      visibility: this.visibility,
+      metrics: this.metrics,
+      index: this.index,
+      tiles: this.tiles,
+      views: this.views,
+      painter: this.painter,
+      layoutTween: this.layoutTween,
+      input: this.input,
+      treeEdit: this.treeEdit,
+      minimapPainter: this.minimapPainter,
+      camera: this.camera,
+      lod: () => this.lod.level,
+      performanceMode: () => this.performanceMode,
+      reducedMotion: () => this.reducedMotion,
+      invalidateEdgeTiles,
+      request,
+    });
+    this.unwatchMotion = watchReducedMotion((reduced) => {
+      this.reducedMotion = reduced;
+      this.painter.dirty = true;
+      request();
+    });
+    this.size = new ViewportSize({
+      host,
+      camera: this.camera,
+      resized: (w, h) => {
+        this.app.renderer.resize(w, h);
+        this.minimap.setVisible(w >= MOBILE_MAX_WIDTH);
+      },
+      request,
+    });
     this.app.renderer.background.color = this.colors.background;
-    this.rebuildAll();
-    this.observeSize();
+    this.sync.rebuildAll();
+    this.size.observe();
     this.handle = makeSceneHandle({
       element: this.element,
       stage: this.stage,
@@ -250,8 +253,8 @@ class SceneRoot {
       state: () => this.store.getState(),
       nodeWidth: this.nodeWidth,
       drawnAt: (id) => this.views.get(id)?.root.position,
-      timerPending: () => this.resizeTimer !== null || this.lodTimer !== null,
-      counts: () => ({ lod: this.lod, nodeViews: this.views.size, pooledViews: this.views.pooled, tiles: this.tiles.count, lastFrameMs: this.lastFrameMs, indexedNodes: this.index.nodes.size }),
+      timerPending: () => this.size.timerPending || this.lod.timerPending,
+      counts: () => ({ lod: this.lod.level, nodeViews: this.views.size, pooledViews: this.views.pooled, tiles: this.tiles.count, lastFrameMs: this.lastFrameMs, indexedNodes: this.index.nodes.size }),
       setTheme: (t) => this.setTheme(t),
       setPerformanceMode: (on) => this.setPerformanceMode(on),
       setSnapToGrid: (on) => {
@@ -263,222 +266,10 @@ class SceneRoot {
     });
   }
 
-  private observeSize(): void {
-    const measure = () => {
-      const w = Math.max(1, Math.round(this.host.clientWidth));
-      const h = Math.max(1, Math.round(this.host.clientHeight));
-      const camera = this.camera;
-      if (w === camera.size.width && h === camera.size.height && this.sized) return;
-      camera.size = { width: w, height: h };
-      this.app.renderer.resize(w, h);
-      this.minimap.setVisible(w >= MOBILE_MAX_WIDTH);
-      camera.moved = true;
-      if (!this.sized) {
-        this.sized = true;
-        camera.set(camera.fitFor(FIT_PADDING.initial) ?? camera.centred());
-      } else {
-        // Spec: refit on resize (0.3, or 0.5 on mobile), debounced so a window drag refits once.
-        if (this.resizeTimer !== null) clearTimeout(this.resizeTimer);
-        this.resizeTimer = setTimeout(() => {
-          this.resizeTimer = null;
-          camera.fit(w < MOBILE_MAX_WIDTH ? FIT_PADDING.resizeMobile : FIT_PADDING.resize, 400);
-        }, 150);
-      }
-      this.scheduler.request();
-    };
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resizeObserver = new ResizeObserver(measure);
-      this.resizeObserver.observe(this.host);
-    }
-    measure();
-  }
-
-  // ───────────────────────────── state → scene ─────────────────────────────
-
   private nodeWidth = (id: string): number => {
     const n = getNode(this.store.getState(), id);
     return this.metrics.get(id, n?.data?.label).width;
   };
-
-  /** Full rebuild: import, clear, template, undo of those. O(map), never on a single edit. */
-  private rebuildAll(): void {
-    const s = this.store.getState();
-    this.metrics.clear();
-    this.index.rebuildAll(s);
-    this.tiles.clear();
-    this.views.reset();
-    this.input.hover = null;
-    this.painter.resetDynEdges(s, this.input.draggingId);
-    this.painter.dirty = true;
-    this.treeEdit.forgetMissing();
-    this.lastSelected = s.selectedNodeId;
-    this.treeEdit.invalidate();
-    this.minimapPainter.schedule();
-  }
-
-  /** Edge sides follow the layout: a layout change re-routes every edge box and redraws every tile. */
-  private followLayout(): void {
-    this.routedLayout = this.store.getState().settings?.layout;
-    this.unsubscribers.push(
-      this.store.subscribe((changes, state) => {
-        if (!changes.settings && !changes.reset) return;
-        const layout = state.settings?.layout;
-        if (layout === this.routedLayout) return;
-        this.routedLayout = layout;
-        if (changes.reset) return; // rebuildAll routes every edge anyway
-        this.index.rerouteEdges(state);
-        this.tiles.invalidateAll();
-        this.painter.dirty = true;
-        this.scheduler.request();
-      }),
-    );
-  }
-
-  private refreshDynEdges(): void {
-    this.painter.refreshDynEdges(this.store.getState(), this.input.draggingId);
-  }
-
-  private invalidateEdgeTiles(eid: string): void {
-    const b = this.index.edgeBoxes.get(eid);
-    if (b) this.tiles.invalidateRect(b);
-  }
-
-  private dragEnded(id: string | null): void {
-    const dv = id ? this.views.get(id) : undefined;
-    if (dv) dv.root.alpha = 1;
-    this.refreshDynEdges();
-    if (id) this.views.dirty.add(id);
-    this.index.scheduleRebuild();
-    this.scheduler.request();
-  }
-
-  /** `bulk`: the caller invalidates every tile and rebuilds the trees once afterwards (see applyPending). */
-  private updateEdge(eid: string, s: MindMapState, bulk = false): void {
-    const { edgeBoxes, edges } = this.index;
-    const dynEdges = this.painter.dynEdges;
-    const old = edgeBoxes.get(eid);
-    const e = getEdge(s, eid);
-    const dyn = dynEdges.has(eid);
-    if (old && !dyn && !bulk) this.tiles.invalidateRect(old);
-    const box = e ? this.index.edgeBox(e, s) : null;
-    if (!box) {
-      if (old) {
-        edgeBoxes.delete(eid);
-        if (!bulk) edges.remove(eid);
-      }
-      dynEdges.delete(eid);
-      return;
-    }
-    if (!old || !rectsEqual(old, box)) {
-      edgeBoxes.set(eid, box);
-      if (!bulk) edges.set(eid, box);
-    }
-    if (!dyn && !bulk) this.tiles.invalidateRect(box);
-  }
-
-  private updateNode(id: string, s: MindMapState, edgesDone: Set<string>, bulk = false): void {
-    const { nodeBoxes, nodes } = this.index;
-    const old = nodeBoxes.get(id);
-    // Tiles hold topic boxes only at the 'shape' level (other levels rebuild every tile on a switch);
-    // elsewhere a moved topic changes tiles only through its edges (updateEdge). Why it matters: a drag
-    // would otherwise re-tessellate every edge in the tiles under the topic on every pointer move.
-    const shapesInTiles = this.lod === 'shape' && !bulk;
-    if (old && shapesInTiles) this.tiles.invalidateRect(old);
-    const box = this.index.nodeBox(id, s);
-    this.views.dirty.add(id);
-    if (!box) {
-      if (old) {
-        nodeBoxes.delete(id);
-        if (!bulk) nodes.remove(id);
-      }
-      this.metrics.delete(id);
-      return;
-    }
-    if (!old || !rectsEqual(old, box)) {
-      nodeBoxes.set(id, box);
-      if (!bulk) nodes.set(id, box);
-      this.views.stale = true;
-      // Its edges' end points moved with it.
-      for (const eid of edgeIdsOf(s, id)) {
-        if (edgesDone.has(eid)) continue;
-        edgesDone.add(eid);
-        this.updateEdge(eid, s, bulk);
-      }
-    }
-    if (shapesInTiles) this.tiles.invalidateRect(box);
-  }
-
-  private applyPending(): boolean {
-    const p = this.pending;
-    if (p.empty) return false;
-    const s = this.store.getState();
-    if (p.reset) {
-      p.clear();
-      this.rebuildAll();
-      const cam = this.camera.fitFor(FIT_PADDING.initial);
-      if (cam) this.camera.jump(cam);
-      return true;
-    }
-    const edgesDone = new Set<string>();
-    if (p.selection) {
-      this.refreshDynEdges();
-      if (this.lastSelected) this.views.dirty.add(this.lastSelected);
-      if (s.selectedNodeId) this.views.dirty.add(s.selectedNodeId);
-      this.lastSelected = s.selectedNodeId;
-      this.treeEdit.invalidate();
-    }
-    if (p.nodes.size >= 2) {
-      this.layoutTween.capture(p.nodes, s, {
-        policy: { performanceMode: this.performanceMode, reducedMotion: this.reducedMotion || this.lod === 'shape', dragging: this.input.draggingId !== null },
-        cam: this.camera.cam,
-        size: this.camera.size,
-        visible: this.visibility.visible,
-      });
-    }
-    // A layout that moves most of a big map: per-topic tile and tree updates would cost more than
-    // invalidating every tile and rebuilding both trees once.
-    const bulk = p.nodes.size > BULK_TOPICS;
-    for (const id of p.nodes) this.updateNode(id, s, edgesDone, bulk);
-    for (const id of p.structure) {
-      this.views.dirty.add(id);
-      this.views.stale = true;
-    }
-    for (const eid of p.edges) {
-      if (edgesDone.has(eid)) continue;
-      edgesDone.add(eid);
-      const e = getEdge(s, eid);
-      if (e && (e.source === s.selectedNodeId || e.target === s.selectedNodeId)) this.painter.dynEdges.add(eid);
-      this.updateEdge(eid, s, bulk);
-    }
-    if (bulk) {
-      this.tiles.invalidateAll();
-      this.index.rebuildTrees();
-    }
-    if (p.visibilityReset || p.search) {
-      this.tiles.invalidateAll();
-      this.views.allDirty = true;
-      this.views.stale = true;
-    } else if (p.shown.length || p.hidden.length) {
-      this.views.stale = true;
-      for (const list of [p.shown, p.hidden]) {
-        for (const id of list) {
-          const b = this.index.nodeBoxes.get(id);
-          if (b) this.tiles.invalidateRect(b);
-          for (const eid of edgeIdsOf(s, id)) this.invalidateEdgeTiles(eid);
-        }
-      }
-    }
-    if (p.nodes.size || p.structure.size || p.shown.length || p.hidden.length || p.visibilityReset || p.search) {
-      this.treeEdit.invalidate();
-      this.minimapPainter.schedule();
-    }
-    const hover = this.input.hover;
-    if (hover && !getNode(s, hover.id)) this.input.hover = null;
-    this.painter.dirty = true;
-    p.clear();
-    this.index.scheduleRebuild();
-    return true;
-  }
 
   // ───────────────────────────── frame ─────────────────────────────
 
@@ -486,27 +277,16 @@ class SceneRoot {
     if (this.destroyed) return 'idle';
     const t0 = performance.now();
     let again = this.camera.step(now);
-    this.applyPending();
+    this.sync.apply();
     const cameraMoved = this.camera.moved;
     this.camera.moved = false;
-    // A gesture in progress: the camera moved in this frame and the one before.
-    const gesture = cameraMoved && this.movedLastFrame;
-    this.movedLastFrame = cameraMoved;
     const cam = this.camera.cam;
-    const lod = lodForZoom(cam.zoom);
-    if (lod !== this.lod) {
-      // Why wait for the gesture to pause before switching to a more detailed level: the switch binds
-      // a view per topic on screen and rebuilds every tile (a 100+ ms frame on software WebGL) in the
-      // middle of a zoom. Meanwhile the coarser level stays on screen, as map apps refine after the
-      // gesture. Switching towards 'shape' is never deferred (a zoom-out would otherwise keep creating views).
-      if (gesture && lod !== 'shape') this.deferLod();
-      else {
-        this.lod = lod;
-        this.views.allDirty = true;
-        this.views.stale = true;
-        this.painter.dirty = true;
-      }
+    if (this.lod.update(cam.zoom, cameraMoved)) {
+      this.views.allDirty = true;
+      this.views.stale = true;
+      this.painter.dirty = true;
     }
+    const lod = this.lod.level;
     this.world.position.set(cam.x, cam.y);
     this.world.scale.set(cam.zoom);
     const view = visibleWorldRect(cam, this.camera.size);
@@ -516,7 +296,7 @@ class SceneRoot {
     const draggingId = this.input.draggingId;
     const focusId = this.treeEdit.focusRing;
     const vis = this.visibility;
-    this.views.sync({ view, state: s, cameraMoved, zoom: cam.zoom, lod: this.lod, bind: this.bindContext(), visible: vis.visible, matches: vis.matches, draggingId, focusId });
+    this.views.sync({ view, state: s, cameraMoved, zoom: cam.zoom, lod, bind: this.bindContext(), visible: vis.visible, matches: vis.matches, draggingId, focusId });
     if (draggingId) {
       // See-through while over a drop target, so the target and its indicator show under it.
       const dv = this.views.get(draggingId);
@@ -525,7 +305,7 @@ class SceneRoot {
     if (this.layoutTween.step(now, s, draggingId !== null || this.motionPaused)) again = true;
     const animating = this.views.animate(now, this.motionPaused, draggingId);
     const edgesMoving = this.painter.draw({
-      now, view, state: s, cameraMoved, lod: this.lod, zoom: cam.zoom, colors: this.colors, contexts: this.contexts,
+      now, view, state: s, cameraMoved, lod, zoom: cam.zoom, colors: this.colors, contexts: this.contexts,
       edgeStyle: this.performanceMode ? 'straight' : 'smoothstep', paused: this.motionPaused, visible: vis.visible,
       hover: this.input.hover, preview: this.input.preview, draggingId, focusId,
     });
@@ -537,34 +317,26 @@ class SceneRoot {
       if (vis.visible.size > 1500) this.treeEdit.invalidate(200);
     }
     this.lastFrameMs = performance.now() - t0;
-    if (again || !this.pending.empty) return 'again';
+    if (again || !this.sync.idle) return 'again';
     return animating || edgesMoving ? 'later' : 'idle';
   };
 
-  /** Re-checks the level of detail once the camera has been still for LOD_SETTLE_MS. */
-  private deferLod(): void {
-    if (this.lodTimer !== null) clearTimeout(this.lodTimer);
-    this.lodTimer = setTimeout(() => {
-      this.lodTimer = null;
-      this.scheduler.request();
-    }, LOD_SETTLE_MS);
-  }
-
   private get motionPaused(): boolean {
-    return this.performanceMode || this.reducedMotion || this.lod === 'shape';
+    return this.performanceMode || this.reducedMotion || this.lod.level === 'shape';
   }
 
   private tileSource(s: MindMapState): TileSource {
     const vis = this.visibility;
+    const lod = this.lod.level;
     return {
       state: s,
       theme: this.colors,
-      lod: this.lod,
+      lod,
       edgeStyle: this.performanceMode ? 'straight' : 'smoothstep',
       nodeIndex: this.index.nodes,
       edgeIndex: this.index.edges,
       isVisible: (id) => vis.visible.has(id),
-      isDynamicEdge: (e) => this.painter.dynEdges.has(e.id) || this.layoutTween.tween.tileEdgeIds.has(e.id) || (e.animated === true && this.lod !== 'shape'),
+      isDynamicEdge: (e) => this.painter.dynEdges.has(e.id) || this.layoutTween.tween.tileEdgeIds.has(e.id) || (e.animated === true && lod !== 'shape'),
       nodeWidth: this.nodeWidth,
       isMatch: (id) => vis.matches.has(id),
       searching: vis.matches.size > 0 || s.searchQuery.trim() !== '',
@@ -573,7 +345,7 @@ class SceneRoot {
   }
 
   private bindContext(): BindContext {
-    return { contexts: this.contexts, theme: this.colors, images: this.images, lod: this.lod, defaultColor: 0x9b87f5 };
+    return { contexts: this.contexts, theme: this.colors, images: this.images, lod: this.lod.level, defaultColor: 0x9b87f5 };
   }
 
   // ───────────────────────────── settings from the handle ─────────────────────────────
@@ -606,9 +378,10 @@ class SceneRoot {
     this.destroyed = true;
     if (this.input.draggingId) this.store.commitMark();
     this.scheduler.destroy();
-    for (const u of this.unsubscribers) u();
-    this.resizeObserver?.disconnect();
-    for (const t of [this.resizeTimer, this.lodTimer]) if (t !== null) clearTimeout(t);
+    this.sync.destroy();
+    this.unwatchMotion();
+    this.size.destroy();
+    this.lod.destroy();
     this.index.destroy();
     this.minimapPainter.destroy();
     this.pointer.destroy();

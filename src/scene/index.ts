@@ -1,5 +1,5 @@
 export { createScene, type SceneOptions } from './SceneRoot';
-export { sceneAppOptions } from './appOptions';
+export { sceneAppOptions } from './render/appOptions';
 export type { SceneHandle, SceneStats } from './sceneHandle';
-export type { Camera } from './camera';
+export type { Camera } from './camera/camera';
 export type { ThemeName } from './constants';

@@ -5,13 +5,13 @@
 import type { Container } from 'pixi.js';
 import { getNode, type MindMapState } from '../state/doc';
 import { FIT_PADDING } from '../state/model';
-import { clampZoom, worldToScreen, type Camera } from './camera';
-import type { CameraControl } from './cameraControl';
+import { clampZoom, worldToScreen, type Camera } from './camera/camera';
+import type { CameraControl } from './camera/cameraControl';
 import { NODE_HEIGHT, ZOOM_STEP, type ThemeName } from './constants';
 import { finiteOr } from './geometry';
-import type { Lod } from './lod';
-import { chevronCenter, handleCenter, plusCenter, type NodePart } from './nodeLayout';
-import type { FrameScheduler } from './sync';
+import type { Lod } from './render/lod';
+import { chevronCenter, handleCenter, plusCenter, type NodePart } from './topics/nodeLayout';
+import type { FrameScheduler } from './sync/sync';
 
 export interface SceneStats {
   frames: number;

@@ -6,7 +6,7 @@
  * path plus topics near the viewport. Updates are debounced and keyed (elements reused by id), so it
  * never costs more than a few hundred DOM nodes per refresh.
  */
-import { childIds, getNode, type MindMapState } from '../state/doc';
+import { childIds, getNode, type MindMapState } from '../../state/doc';
 import { depthOf, treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
 
 export const FULL_LIMIT = 1500;

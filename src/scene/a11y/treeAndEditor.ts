@@ -2,18 +2,18 @@
  * The DOM beside the canvas: the keyboard tree (a11yTree.ts, roving focus that pans to the focused
  * topic) and the in-place label editor (labelEditor.ts), placed over the topic card.
  */
-import { getNode } from '../state/doc';
-import { renameNode, select, setExpanded } from '../state/operations';
-import type { MindMapStore } from '../state/store';
-import type { VisibilityView } from '../state/views';
+import { getNode } from '../../state/doc';
+import { renameNode, select, setExpanded } from '../../state/operations';
+import type { MindMapStore } from '../../state/store';
+import type { VisibilityView } from '../../state/views';
 import { A11yTree } from './a11yTree';
-import { cameraToReveal, visibleWorldRect, worldToScreen, zoomAround } from './camera';
-import type { CameraControl } from './cameraControl';
-import { NODE_HEIGHT, type ThemeColors } from './constants';
-import { expandRect, finiteOr } from './geometry';
+import { cameraToReveal, visibleWorldRect, worldToScreen, zoomAround } from '../camera/camera';
+import type { CameraControl } from '../camera/cameraControl';
+import { NODE_HEIGHT, type ThemeColors } from '../constants';
+import { expandRect, finiteOr } from '../geometry';
 import { LabelEditor } from './labelEditor';
-import { nodeCardRect } from './nodeLayout';
-import type { SpatialIndex } from './spatialIndex';
+import { nodeCardRect } from '../topics/nodeLayout';
+import type { SpatialIndex } from '../spatial/spatialIndex';
 import type { TreeKeyAction } from './treeNav';
 
 export interface TreeAndEditorDeps {

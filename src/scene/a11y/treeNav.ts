@@ -2,7 +2,7 @@
  * Keyboard navigation over the shown topics, computed from the state (not from the DOM mirror, which
  * may hold only part of a huge map). All moves are O(depth + siblings).
  */
-import { childIds, getNode, type MindMapState } from '../state/doc';
+import { childIds, getNode, type MindMapState } from '../../state/doc';
 
 export type IsShown = (id: string) => boolean;
 

@@ -3,7 +3,7 @@
  * Paused (everything at rest) in performance mode, under prefers-reduced-motion and at the 'shape'
  * level of detail, so an idle canvas draws nothing.
  */
-import { ANIMATIONS, type Animation } from '../state/model';
+import { ANIMATIONS, type Animation } from '../../state/model';
 
 export interface AnimationFrame {
   dx: number;

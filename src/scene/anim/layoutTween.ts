@@ -3,11 +3,11 @@
  * tween, and drawing their views at the in-between positions each frame. While it runs, the edges of
  * tweening topics are drawn by the overlay instead of the tiles.
  */
-import { edgeIdsOf, getNode, type MindMapState } from '../state/doc';
-import { visibleWorldRect, type Camera, type Size } from './camera';
-import { HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from './constants';
-import { expandRect, finiteOr, type Rect } from './geometry';
-import type { NodeView } from './NodeView';
+import { edgeIdsOf, getNode, type MindMapState } from '../../state/doc';
+import { visibleWorldRect, type Camera, type Size } from '../camera/camera';
+import { HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from '../constants';
+import { expandRect, finiteOr, type Rect } from '../geometry';
+import type { NodeView } from '../topics/NodeView';
 import { PositionTween, planTween, type Move, type TweenPolicy } from './positionTween';
 
 export interface LayoutTweenDeps {

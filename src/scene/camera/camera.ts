@@ -2,8 +2,8 @@
  * Pure pan/zoom maths. A camera maps world to screen as screen = world * zoom + (x, y).
  * Nothing here touches Pixi or the DOM, so it is unit-tested directly.
  */
-import { ZOOM_MAX, ZOOM_MIN } from '../state/model';
-import type { Rect } from './geometry';
+import { ZOOM_MAX, ZOOM_MIN } from '../../state/model';
+import type { Rect } from '../geometry';
 
 export interface Camera {
   x: number;

@@ -3,8 +3,8 @@
  * zoom buttons, reveal on keyboard focus). Moving it only marks it moved and asks for a frame; the
  * frame steps the animation and draws. The maths is in camera.ts.
  */
-import { getNode, type MindMapState } from '../state/doc';
-import { FIT_PADDING } from '../state/model';
+import { getNode, type MindMapState } from '../../state/doc';
+import { FIT_PADDING } from '../../state/model';
 import {
   cameraToReveal,
   camerasEqual,
@@ -16,9 +16,9 @@ import {
   type Camera,
   type Size,
 } from './camera';
-import { FIT_MAX_ZOOM, NODE_HEIGHT } from './constants';
-import { expandRect, finiteOr, type Rect } from './geometry';
-import type { MetricsCache } from './nodeMetrics';
+import { FIT_MAX_ZOOM, NODE_HEIGHT } from '../constants';
+import { expandRect, finiteOr, type Rect } from '../geometry';
+import type { MetricsCache } from '../topics/nodeMetrics';
 
 interface CameraAnimation {
   from: Camera;

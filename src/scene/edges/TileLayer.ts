@@ -10,13 +10,13 @@
  * Long edges crossing several tiles are drawn in each (identical opaque pixels; cheaper than clipping).
  */
 import { Container, Graphics } from 'pixi.js';
-import { getEdge, getNode, type MindMapState } from '../state/doc';
-import type { MindEdge } from '../state/model';
-import { NODE_HEIGHT, TILE_SIZE, type ThemeColors } from './constants';
+import { getEdge, getNode, type MindMapState } from '../../state/doc';
+import type { MindEdge } from '../../state/model';
+import { NODE_HEIGHT, TILE_SIZE, type ThemeColors } from '../constants';
 import { routedPolyline, routeEdge } from './edgeRouting';
-import { finiteOr, parseColor, rectsIntersect, type Rect } from './geometry';
-import type { Lod } from './lod';
-import type { SpatialIndex } from './spatialIndex';
+import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
+import type { Lod } from '../render/lod';
+import type { SpatialIndex } from '../spatial/spatialIndex';
 import { inRange, tileKey, tileRange, tileRect, tilesByDistance, type TileRange } from './tiles';
 
 export interface TileSource {

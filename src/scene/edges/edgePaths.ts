@@ -4,8 +4,8 @@
  * roundCorners turns them into a polyline with rounded corners; dashSegments cuts a polyline into
  * moving dashes for animated edges. Flat number arrays ([x0, y0, x1, y1, …]) keep allocation low.
  */
-import type { Rect } from './geometry';
-import { SMOOTH_STEP_OFFSET, SMOOTH_STEP_RADIUS } from './constants';
+import type { Rect } from '../geometry';
+import { SMOOTH_STEP_OFFSET, SMOOTH_STEP_RADIUS } from '../constants';
 
 /** Corner points of a smooth-step path from (sx, sy) leaving rightwards to (tx, ty) entering from the left. */
 export function smoothStepPoints(sx: number, sy: number, tx: number, ty: number, offset = SMOOTH_STEP_OFFSET): number[] {

@@ -12,10 +12,10 @@
  * The smooth-step shape is the rightward one of edgePaths.ts, mirrored and/or transposed, and
  * straight edges (performance mode) join the same anchor points.
  */
-import type { LayoutKind } from '../state/doc';
-import { SMOOTH_STEP_OFFSET, SMOOTH_STEP_RADIUS } from './constants';
+import type { LayoutKind } from '../../state/doc';
+import { SMOOTH_STEP_OFFSET, SMOOTH_STEP_RADIUS } from '../constants';
 import { roundCorners, smoothStepPoints } from './edgePaths';
-import type { Rect } from './geometry';
+import type { Rect } from '../geometry';
 
 /** Direction the edge leaves its source in (and enters its target travelling in). */
 export type EdgeDirection = 'right' | 'left' | 'down' | 'up';

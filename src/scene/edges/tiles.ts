@@ -1,5 +1,5 @@
 /** Pure tile-grid helpers for TileLayer. */
-import type { Rect } from './geometry';
+import type { Rect } from '../geometry';
 
 export interface TileRange {
   x0: number;

@@ -4,8 +4,8 @@
  * whenever two touch pointers are down. Pixi's own event system is off (it hit-tests the whole scene
  * graph on every move); hits come from the spatial index through the host.
  */
-import { screenToWorld, wheelZoomFactor, zoomAround, type Camera } from '../camera';
-import type { NodePart } from '../nodeLayout';
+import { screenToWorld, wheelZoomFactor, zoomAround, type Camera } from '../camera/camera';
+import type { NodePart } from '../topics/nodeLayout';
 import { connectionEnds, DRAG_THRESHOLD_PX, movedBeyond, pinchCamera, TOUCH_DRAG_THRESHOLD_PX, type PinchStart } from './gestures';
 
 export interface Hit {

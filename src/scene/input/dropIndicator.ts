@@ -5,11 +5,11 @@
  * "no" sign when the drop is refused (onto the dragged topic's own branch).
  */
 import { Graphics } from 'pixi.js';
-import type { LayoutKind } from '../state/doc';
-import { dashSegments } from './edgePaths';
-import { routedPolyline, routeEdge } from './edgeRouting';
-import type { DropDecision } from './interaction/dropTarget';
-import { stacksHorizontally } from './interaction/dropTarget';
+import type { LayoutKind } from '../../state/doc';
+import { dashSegments } from '../edges/edgePaths';
+import { routedPolyline, routeEdge } from '../edges/edgeRouting';
+import type { DropDecision } from './dropTarget';
+import { stacksHorizontally } from './dropTarget';
 
 export interface CardBox {
   x: number;

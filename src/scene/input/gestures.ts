@@ -1,5 +1,5 @@
 /** Pure gesture maths (unit-tested): drag threshold and two-finger pinch. */
-import { clampZoom, type Camera } from '../camera';
+import { clampZoom, type Camera } from '../camera/camera';
 
 export const DRAG_THRESHOLD_PX = 4;
 export const TOUCH_DRAG_THRESHOLD_PX = 8;

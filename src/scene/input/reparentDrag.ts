@@ -11,7 +11,7 @@ import { childIds, getNode } from '../../state/doc';
 import { DEFAULT_TOPIC_SIZE } from '../../state/layout/tidy';
 import { moveToParent } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
-import { DropIndicator, type CardBox } from '../dropIndicator';
+import { DropIndicator, type CardBox } from './dropIndicator';
 import { decideDrop, dropZone, stacksHorizontally, type DropContext, type DropDecision } from './dropTarget';
 
 export interface ReparentHost {

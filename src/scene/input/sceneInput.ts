@@ -1,22 +1,22 @@
 /**
- * The scene side of pointer input (interaction/PointerInput.ts drives it): hit testing through the
+ * The scene side of pointer input (PointerInput.ts drives it): hit testing through the
  * spatial index, selection, expand/collapse, connections, the topic drag with drag-to-reparent
- * (interaction/reparentDrag.ts), hover and the connection preview.
+ * (reparentDrag.ts), hover and the connection preview.
  */
-import { childIds, getNode } from '../state/doc';
-import { addMiddleChild, connect, moveNode, select, toggleExpanded } from '../state/operations';
-import type { MindMapStore } from '../state/store';
-import type { VisibilityView } from '../state/views';
-import { screenToWorld, type Camera } from './camera';
-import type { CameraControl } from './cameraControl';
-import { NODE_HEIGHT } from './constants';
-import { finiteOr } from './geometry';
-import type { Hit, InputHost } from './interaction/PointerInput';
-import { ReparentDrag } from './interaction/reparentDrag';
-import type { Lod } from './lod';
-import { hitPart } from './nodeLayout';
-import type { MetricsCache } from './nodeMetrics';
-import type { SpatialIndex } from './spatialIndex';
+import { childIds, getNode } from '../../state/doc';
+import { addMiddleChild, connect, moveNode, select, toggleExpanded } from '../../state/operations';
+import type { MindMapStore } from '../../state/store';
+import type { VisibilityView } from '../../state/views';
+import { screenToWorld, type Camera } from '../camera/camera';
+import type { CameraControl } from '../camera/cameraControl';
+import { NODE_HEIGHT } from '../constants';
+import { finiteOr } from '../geometry';
+import type { Hit, InputHost } from './PointerInput';
+import { ReparentDrag } from './reparentDrag';
+import type { Lod } from '../render/lod';
+import { hitPart } from '../topics/nodeLayout';
+import type { MetricsCache } from '../topics/nodeMetrics';
+import type { SpatialIndex } from '../spatial/spatialIndex';
 
 /** A connection being drawn from a topic handle to a world point. */
 export interface ConnectionPreview {

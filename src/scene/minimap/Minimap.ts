@@ -3,8 +3,8 @@
  * The map picture is redrawn into an offscreen canvas only when the map changes (debounced by the
  * scene, and in slices for big maps); camera moves just blit it and draw the viewport frame. Click or drag recentres the view.
  */
-import type { Rect } from './geometry';
-import type { ThemeColors } from './constants';
+import type { Rect } from '../geometry';
+import type { ThemeColors } from '../constants';
 
 export const MINIMAP_W = 200;
 export const MINIMAP_H = 140;

@@ -2,9 +2,9 @@
  * Keeps the minimap's picture of the map up to date: a redraw a short while after changes, painted
  * in slices (see redraw). Geometry comes from the topic hit boxes, with no state lookups.
  */
-import { getNode, type MindMapState } from '../state/doc';
-import { HIT_MARGIN_BOTTOM, HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from './constants';
-import { expandRect, type Rect } from './geometry';
+import { getNode, type MindMapState } from '../../state/doc';
+import { HIT_MARGIN_BOTTOM, HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from '../constants';
+import { expandRect, type Rect } from '../geometry';
 import type { Minimap } from './Minimap';
 
 export interface MinimapDeps {

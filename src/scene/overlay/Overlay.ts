@@ -5,14 +5,14 @@
  * changes, or each animation frame while a moving dash is on screen.
  */
 import { BitmapText, Container, Graphics } from 'pixi.js';
-import type { MindNode } from '../state/model';
+import type { MindNode } from '../../state/model';
 import { notesTooltip, visibleTags } from './hoverContent';
-import { NODE_HEIGHT, type ThemeColors } from './constants';
-import { FONT_NAME, type SharedContexts } from './assets';
-import { dashSegments } from './edgePaths';
-import { expandRect, type Rect } from './geometry';
-import { routedPolyline, type EdgeDirection } from './edgeRouting';
-import { plusCenter } from './nodeLayout';
+import { NODE_HEIGHT, type ThemeColors } from '../constants';
+import { FONT_NAME, type SharedContexts } from '../render/assets';
+import { dashSegments } from '../edges/edgePaths';
+import { expandRect, type Rect } from '../geometry';
+import { routedPolyline, type EdgeDirection } from '../edges/edgeRouting';
+import { plusCenter } from '../topics/nodeLayout';
 
 export interface OverlayEdge {
   sx: number;

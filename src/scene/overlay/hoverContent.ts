@@ -1,5 +1,5 @@
 /** What the hover card shows (pure). */
-import { MAX_TAGS_SHOWN, NOTES_TOOLTIP_LENGTH } from '../state/model';
+import { MAX_TAGS_SHOWN, NOTES_TOOLTIP_LENGTH } from '../../state/model';
 
 /** Notes tooltip text: cut at 30 characters (spec), with an ellipsis when cut. */
 export function notesTooltip(notes: string): string {

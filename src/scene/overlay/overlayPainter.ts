@@ -3,21 +3,21 @@
  * animated edges on screen, edges of tweening topics), far-out highlight rings, the connection
  * preview and the hover card. Dynamic edges are left out of the static tiles while they are dynamic.
  */
-import { edgeIdsOf, getEdge, getNode, type MindMapState } from '../state/doc';
-import { MIDDLE_EDGE_COLOR, type MindEdge } from '../state/model';
-import { edgeLook } from '../state/views';
-import type { SharedContexts } from './assets';
-import { NODE_HEIGHT, type ThemeColors } from './constants';
-import { routeEdge, type EdgeRoute } from './edgeRouting';
-import { finiteOr, parseColor, type Rect } from './geometry';
-import type { Hit } from './interaction/PointerInput';
-import type { Lod } from './lod';
-import { handleCenter } from './nodeLayout';
-import type { MetricsCache } from './nodeMetrics';
+import { edgeIdsOf, getEdge, getNode, type MindMapState } from '../../state/doc';
+import { MIDDLE_EDGE_COLOR, type MindEdge } from '../../state/model';
+import { edgeLook } from '../../state/views';
+import type { SharedContexts } from '../render/assets';
+import { NODE_HEIGHT, type ThemeColors } from '../constants';
+import { routeEdge, type EdgeRoute } from '../edges/edgeRouting';
+import { finiteOr, parseColor, type Rect } from '../geometry';
+import type { Hit } from '../input/PointerInput';
+import type { Lod } from '../render/lod';
+import { handleCenter } from '../topics/nodeLayout';
+import type { MetricsCache } from '../topics/nodeMetrics';
 import type { Overlay, OverlayEdge } from './Overlay';
-import type { PositionTween } from './positionTween';
-import type { ConnectionPreview } from './sceneInput';
-import type { SpatialIndex } from './spatialIndex';
+import type { PositionTween } from '../anim/positionTween';
+import type { ConnectionPreview } from '../input/sceneInput';
+import type { SpatialIndex } from '../spatial/spatialIndex';
 
 export interface OverlayDeps {
   overlay: Overlay;

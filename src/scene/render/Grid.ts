@@ -13,9 +13,9 @@
  * (gridLevel) so dots stay ≥ 18 px apart.
  */
 import { CanvasSource, Container, Sprite, Texture } from 'pixi.js';
-import { GRID_GAP } from '../state/model';
-import type { Camera, Size } from './camera';
-import type { ThemeColors } from './constants';
+import { GRID_GAP } from '../../state/model';
+import type { Camera, Size } from '../camera/camera';
+import type { ThemeColors } from '../constants';
 import { gridLevel } from './lod';
 
 const DRIFT = 0.15;

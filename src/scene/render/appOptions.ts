@@ -3,7 +3,7 @@
  * applies when WebGL runs on a CPU rasteriser.
  */
 import type { Application, ApplicationOptions } from 'pixi.js';
-import { THEMES, type ThemeName } from './constants';
+import { THEMES, type ThemeName } from '../constants';
 
 /** Options for `app.init`: WebGL only (WebGPU crashes on software GPUs), no ticker, no Pixi events. */
 export function sceneAppOptions(width: number, height: number, theme: ThemeName = 'dark'): Partial<ApplicationOptions> {

@@ -2,14 +2,14 @@
  * Where every topic and edge is in world units: a hit box per topic and a routed box per edge, and
  * the spatial trees over them (spatialIndex.ts) that viewport and pointer queries read.
  */
-import { getNode, type MindMapState } from '../state/doc';
-import type { MindEdge } from '../state/model';
-import { tableForEach } from '../state/table';
-import { NODE_HEIGHT } from './constants';
-import { routeBox, routeEdge } from './edgeRouting';
-import { finiteOr, type Rect } from './geometry';
-import { nodeHitBox } from './nodeLayout';
-import type { MetricsCache } from './nodeMetrics';
+import { getNode, type MindMapState } from '../../state/doc';
+import type { MindEdge } from '../../state/model';
+import { tableForEach } from '../../state/table';
+import { NODE_HEIGHT } from '../constants';
+import { routeBox, routeEdge } from '../edges/edgeRouting';
+import { finiteOr, type Rect } from '../geometry';
+import { nodeHitBox } from '../topics/nodeLayout';
+import type { MetricsCache } from '../topics/nodeMetrics';
 import { SpatialIndex } from './spatialIndex';
 
 const EDGE_MARGIN_X = 24;

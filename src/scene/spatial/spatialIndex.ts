@@ -9,7 +9,7 @@
  * here but one Map.set per frame.
  */
 import Flatbush from 'flatbush';
-import type { Rect } from './geometry';
+import type { Rect } from '../geometry';
 
 export const OVERLAY_LIMIT = 512;
 

@@ -3,8 +3,8 @@
  * as they arrive (any number per frame), and one flush per animation frame applies them. Frames are
  * requested only when something is dirty or moving: an idle canvas schedules nothing.
  */
-import type { ChangeSet } from '../state/store';
-import type { VisibilityDelta } from '../state/views';
+import type { ChangeSet } from '../../state/store';
+import type { VisibilityDelta } from '../../state/views';
 
 export class PendingChanges {
   reset = false;

@@ -4,13 +4,13 @@
  * the parts whose inputs changed (a signature string per part).
  */
 import { BitmapText, Container, Graphics, Sprite, Texture } from 'pixi.js';
-import type { MindNode } from '../state/model';
-import { CAPTION_FONT_SIZE, CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, type ThemeColors } from './constants';
-import { FONT_BOLD, FONT_NAME, type ImageCache, type SharedContexts } from './assets';
-import type { AnimationFrame } from './animations';
-import { parseColor } from './geometry';
-import { roundRectPoints } from './shapes';
-import type { Lod } from './lod';
+import type { MindNode } from '../../state/model';
+import { CAPTION_FONT_SIZE, CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, type ThemeColors } from '../constants';
+import { FONT_BOLD, FONT_NAME, type ImageCache, type SharedContexts } from '../render/assets';
+import type { AnimationFrame } from '../anim/animations';
+import { parseColor } from '../geometry';
+import { roundRectPoints } from '../render/shapes';
+import type { Lod } from '../render/lod';
 import type { LabelMetrics } from './nodeMetrics';
 
 export interface ViewFlags {

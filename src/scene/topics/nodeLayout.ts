@@ -10,8 +10,8 @@ import {
   HIT_MARGIN_X,
   NODE_HEIGHT,
   PLUS_RADIUS,
-} from './constants';
-import type { Rect } from './geometry';
+} from '../constants';
+import type { Rect } from '../geometry';
 
 export type NodePart = 'chevron' | 'handle-in' | 'handle-out' | 'plus' | 'body';
 

@@ -4,8 +4,8 @@
  * import costs a few milliseconds instead of 100,000 measureText calls. Kerning is ignored; the
  * padding absorbs the difference.
  */
-import { NODE_MAX_WIDTH, NODE_MIN_WIDTH } from '../state/model';
-import { LABEL_FONT_SIZE, LABEL_MAX_LINES, NODE_PAD_X } from './constants';
+import { NODE_MAX_WIDTH, NODE_MIN_WIDTH } from '../../state/model';
+import { LABEL_FONT_SIZE, LABEL_MAX_LINES, NODE_PAD_X } from '../constants';
 
 export type CharMeasure = (ch: string) => number;
 

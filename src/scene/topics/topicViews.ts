@@ -3,14 +3,14 @@
  * viewport at the detail levels, re-bound only when dirty, and the per-frame topic animations.
  */
 import type { Container } from 'pixi.js';
-import { childIds, getNode, type MindMapState } from '../state/doc';
-import { animationFrame, normalizeAnimation, REST, seedOf, type AnimationFrame } from './animations';
-import { expandRect, finiteOr, type Rect } from './geometry';
-import { MAX_NODE_VIEWS, type Lod } from './lod';
+import { childIds, getNode, type MindMapState } from '../../state/doc';
+import { animationFrame, normalizeAnimation, REST, seedOf, type AnimationFrame } from '../anim/animations';
+import { expandRect, finiteOr, type Rect } from '../geometry';
+import { MAX_NODE_VIEWS, type Lod } from '../render/lod';
 import type { MetricsCache } from './nodeMetrics';
 import { NodeView, type BindContext } from './NodeView';
 import { Pool } from './pool';
-import type { SpatialIndex } from './spatialIndex';
+import type { SpatialIndex } from '../spatial/spatialIndex';
 
 /** What one sync reads from the frame. */
 export interface ViewFrame {

@@ -5,9 +5,9 @@
 import { getNode } from '../../state/doc';
 import type { SizeOf } from '../../state/layout/tidy';
 import type { MindMapStore } from '../../state/store';
-import { FONT_STACK } from '../../scene/assets';
+import { FONT_STACK } from '../../scene/render/assets';
 import { NODE_HEIGHT } from '../../scene/constants';
-import { createMeasurer, MetricsCache } from '../../scene/nodeMetrics';
+import { createMeasurer, MetricsCache } from '../../scene/topics/nodeMetrics';
 
 export function topicSizer(store: MindMapStore): SizeOf {
   let cache: MetricsCache | null = null;

@@ -10,8 +10,8 @@ import {
   wheelZoomFactor,
   worldToScreen,
   zoomAround,
-} from '../../../src/scene/camera';
-import { pinchCamera, connectionEnds, movedBeyond } from '../../../src/scene/interaction/gestures';
+} from '../../../src/scene/camera/camera';
+import { pinchCamera, connectionEnds, movedBeyond } from '../../../src/scene/input/gestures';
 
 const size = { width: 1000, height: 800 };
 

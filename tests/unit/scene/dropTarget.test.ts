@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decideDrop, dropZone, isInBranch, type DropContext } from '../../../src/scene/interaction/dropTarget';
+import { decideDrop, dropZone, isInBranch, type DropContext } from '../../../src/scene/input/dropTarget';
 
 // root ─ a ─ a1 ─ a1x
 //      │    └ a2

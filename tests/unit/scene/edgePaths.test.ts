@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dashSegments, edgePolyline, polylineLength, roundCorners, smoothStepPoints } from '../../../src/scene/edgePaths';
+import { dashSegments, edgePolyline, polylineLength, roundCorners, smoothStepPoints } from '../../../src/scene/edges/edgePaths';
 
 describe('smooth-step edges', () => {
   test('forward edge: horizontal, vertical at the middle, horizontal', () => {

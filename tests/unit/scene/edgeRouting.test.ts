@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { edgeDirection, routeBox, routedPolyline, routedStepPoints, routeEdge } from '../../../src/scene/edgeRouting';
+import { edgeDirection, routeBox, routedPolyline, routedStepPoints, routeEdge } from '../../../src/scene/edges/edgeRouting';
 
 // Cards: 100 wide, 40 high.
 const W = 100;

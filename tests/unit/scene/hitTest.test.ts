@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { chevronCenter, handleCenter, hitPart, nodeHitBox, plusCenter } from '../../../src/scene/nodeLayout';
+import { chevronCenter, handleCenter, hitPart, nodeHitBox, plusCenter } from '../../../src/scene/topics/nodeLayout';
 import { NODE_HEIGHT } from '../../../src/scene/constants';
-import { SpatialIndex, OVERLAY_LIMIT } from '../../../src/scene/spatialIndex';
+import { SpatialIndex, OVERLAY_LIMIT } from '../../../src/scene/spatial/spatialIndex';
 import { rectContains } from '../../../src/scene/geometry';
 
 const opts = { hasChildren: true, detailed: true, hovered: true };

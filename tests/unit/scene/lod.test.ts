@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { gridLevel, lodForZoom, usesNodeViews, LOD_SHAPE_BELOW, LOD_FULL_FROM } from '../../../src/scene/lod';
-import { animationFrame, normalizeAnimation, REST, seedOf } from '../../../src/scene/animations';
+import { gridLevel, lodForZoom, usesNodeViews, LOD_SHAPE_BELOW, LOD_FULL_FROM } from '../../../src/scene/render/lod';
+import { animationFrame, normalizeAnimation, REST, seedOf } from '../../../src/scene/anim/animations';
 import { ANIMATIONS } from '../../../src/state/model';
 
 describe('level of detail', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { approximateCharWidth, layoutLabel, MetricsCache, TextMeasurer, truncateToWidth } from '../../../src/scene/nodeMetrics';
+import { approximateCharWidth, layoutLabel, MetricsCache, TextMeasurer, truncateToWidth } from '../../../src/scene/topics/nodeMetrics';
 import { NODE_MAX_WIDTH, NODE_MIN_WIDTH } from '../../../src/state/model';
 
 const m = new TextMeasurer(() => 7);

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { Pool } from '../../../src/scene/pool';
-import { PendingChanges } from '../../../src/scene/sync';
+import { Pool } from '../../../src/scene/topics/pool';
+import { PendingChanges } from '../../../src/scene/sync/sync';
 import { emptyChangeSet } from '../../../src/state/store';
-import { tileRange, tilesByDistance, tileKey, inRange } from '../../../src/scene/tiles';
-import { minimapTransform } from '../../../src/scene/Minimap';
-import { notesTooltip, visibleTags } from '../../../src/scene/hoverContent';
+import { tileRange, tilesByDistance, tileKey, inRange } from '../../../src/scene/edges/tiles';
+import { minimapTransform } from '../../../src/scene/minimap/Minimap';
+import { notesTooltip, visibleTags } from '../../../src/scene/overlay/hoverContent';
 
 describe('pool', () => {
   test('recycles released items instead of creating new ones', () => {

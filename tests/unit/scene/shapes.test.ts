@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { circlePoints, roundRectPoints } from '../../../src/scene/shapes';
+import { circlePoints, roundRectPoints } from '../../../src/scene/render/shapes';
 
 describe('low-vertex shapes', () => {
   test('rounded rectangle stays inside its box, touches every side, and is small', () => {

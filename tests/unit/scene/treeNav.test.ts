@@ -3,8 +3,8 @@ import { MindMapStore } from '../../../src/state/store';
 import { addChild, setExpanded } from '../../../src/state/operations';
 import { setIdGenerator } from '../../../src/state/ids';
 import { computeVisibleIds } from '../../../src/state/tree';
-import { nextShown, prevShown, treeKeyAction } from '../../../src/scene/treeNav';
-import { shownInOrder } from '../../../src/scene/a11yTree';
+import { nextShown, prevShown, treeKeyAction } from '../../../src/scene/a11y/treeNav';
+import { shownInOrder } from '../../../src/scene/a11y/a11yTree';
 
 function build() {
   let i = 0;

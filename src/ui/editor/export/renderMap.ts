@@ -9,8 +9,8 @@ import { getNode, type LayoutKind, type MindMapState } from '../../../state/doc'
 import { tableForEach } from '../../../state/table';
 import type { MindNode } from '../../../state/model';
 import { CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
-import { routedPolyline, routeEdge } from '../../../scene/edgeRouting';
-import { createMeasurer, layoutLabel, type TextMeasurer } from '../../../scene/nodeMetrics';
+import { routedPolyline, routeEdge } from '../../../scene/edges/edgeRouting';
+import { createMeasurer, layoutLabel, type TextMeasurer } from '../../../scene/topics/nodeMetrics';
 import { EXPORT_MARGIN, planRaster, type Bounds, type RasterPlan } from './rasterPlan';
 
 export const EXPORT_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';

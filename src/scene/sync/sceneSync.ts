@@ -1,0 +1,256 @@
+/**
+ * State → scene: collects store change sets and visibility deltas (sync.ts) and, once per frame,
+ * applies them to the parts: topic and edge boxes in the spatial trees, dirty tiles, dirty topic
+ * views, dynamic edges, the layout tween, the keyboard tree and the minimap.
+ */
+import { edgeIdsOf, getEdge, getNode, type MindMapState } from '../../state/doc';
+import { FIT_PADDING } from '../../state/model';
+import type { MindMapStore } from '../../state/store';
+import type { VisibilityView } from '../../state/views';
+import type { TreeAndEditor } from '../a11y/treeAndEditor';
+import type { LayoutTween } from '../anim/layoutTween';
+import type { CameraControl } from '../camera/cameraControl';
+import type { TileLayer } from '../edges/TileLayer';
+import { rectsEqual } from '../geometry';
+import type { SceneInput } from '../input/sceneInput';
+import type { MinimapPainter } from '../minimap/minimapPainter';
+import type { OverlayPainter } from '../overlay/overlayPainter';
+import type { Lod } from '../render/lod';
+import type { SceneIndex } from '../spatial/sceneIndex';
+import type { MetricsCache } from '../topics/nodeMetrics';
+import type { TopicViews } from '../topics/topicViews';
+import { PendingChanges } from './sync';
+
+/** Above this many changed topics in one flush, tiles and spatial trees are rebuilt once instead of per topic. */
+const BULK_TOPICS = 2000;
+
+export interface SceneSyncParts {
+  store: MindMapStore;
+  visibility: VisibilityView;
+  metrics: MetricsCache;
+  index: SceneIndex;
+  tiles: TileLayer;
+  views: TopicViews;
+  painter: OverlayPainter;
+  layoutTween: LayoutTween;
+  input: SceneInput;
+  treeEdit: TreeAndEditor;
+  minimapPainter: MinimapPainter;
+  camera: CameraControl;
+  lod: () => Lod;
+  performanceMode: () => boolean;
+  reducedMotion: () => boolean;
+  invalidateEdgeTiles: (eid: string) => void;
+  /** Asks for a frame. */
+  request: () => void;
+}
+
+export class SceneSync {
+  private pending = new PendingChanges();
+  private lastSelected: string | null = null;
+  private routedLayout: string | undefined;
+  private unsubscribers: Array<() => void>;
+
+  constructor(private readonly p: SceneSyncParts) {
+    const { store, visibility } = p;
+    this.routedLayout = store.getState().settings?.layout;
+    this.unsubscribers = [
+      this.followLayout(),
+      store.subscribe((changes) => {
+        this.pending.addChanges(changes);
+        p.request();
+      }),
+      visibility.subscribe((delta) => {
+        this.pending.addVisibility(delta);
+        p.request();
+      }),
+    ];
+  }
+
+  /** Nothing waits to be applied. */
+  get idle(): boolean {
+    return this.pending.empty;
+  }
+
+  /** Full rebuild: import, clear, template, undo of those. O(map), never on a single edit. */
+  rebuildAll(): void {
+    const { store, metrics, index, tiles, views, input, painter, treeEdit, minimapPainter } = this.p;
+    const s = store.getState();
+    metrics.clear();
+    index.rebuildAll(s);
+    tiles.clear();
+    views.reset();
+    input.hover = null;
+    painter.resetDynEdges(s, input.draggingId);
+    painter.dirty = true;
+    treeEdit.forgetMissing();
+    this.lastSelected = s.selectedNodeId;
+    treeEdit.invalidate();
+    minimapPainter.schedule();
+  }
+
+  refreshDynEdges(): void {
+    this.p.painter.refreshDynEdges(this.p.store.getState(), this.p.input.draggingId);
+  }
+
+  dragEnded(id: string | null): void {
+    const { views, index } = this.p;
+    const dv = id ? views.get(id) : undefined;
+    if (dv) dv.root.alpha = 1;
+    this.refreshDynEdges();
+    if (id) views.dirty.add(id);
+    index.scheduleRebuild();
+    this.p.request();
+  }
+
+  /** Applies what changed since the last frame; false when nothing had. */
+  apply(): boolean {
+    const p = this.pending;
+    if (p.empty) return false;
+    const { store, index, tiles, views, painter, layoutTween, input, treeEdit, minimapPainter, camera, visibility } = this.p;
+    const s = store.getState();
+    if (p.reset) {
+      p.clear();
+      this.rebuildAll();
+      const cam = camera.fitFor(FIT_PADDING.initial);
+      if (cam) camera.jump(cam);
+      return true;
+    }
+    const edgesDone = new Set<string>();
+    if (p.selection) {
+      this.refreshDynEdges();
+      if (this.lastSelected) views.dirty.add(this.lastSelected);
+      if (s.selectedNodeId) views.dirty.add(s.selectedNodeId);
+      this.lastSelected = s.selectedNodeId;
+      treeEdit.invalidate();
+    }
+    if (p.nodes.size >= 2) {
+      layoutTween.capture(p.nodes, s, {
+        policy: { performanceMode: this.p.performanceMode(), reducedMotion: this.p.reducedMotion() || this.p.lod() === 'shape', dragging: input.draggingId !== null },
+        cam: camera.cam,
+        size: camera.size,
+        visible: visibility.visible,
+      });
+    }
+    // A layout that moves most of a big map: per-topic tile and tree updates would cost more than
+    // invalidating every tile and rebuilding both trees once.
+    const bulk = p.nodes.size > BULK_TOPICS;
+    for (const id of p.nodes) this.updateNode(id, s, edgesDone, bulk);
+    for (const id of p.structure) {
+      views.dirty.add(id);
+      views.stale = true;
+    }
+    for (const eid of p.edges) {
+      if (edgesDone.has(eid)) continue;
+      edgesDone.add(eid);
+      const e = getEdge(s, eid);
+      if (e && (e.source === s.selectedNodeId || e.target === s.selectedNodeId)) painter.dynEdges.add(eid);
+      this.updateEdge(eid, s, bulk);
+    }
+    if (bulk) {
+      tiles.invalidateAll();
+      index.rebuildTrees();
+    }
+    if (p.visibilityReset || p.search) {
+      tiles.invalidateAll();
+      views.allDirty = true;
+      views.stale = true;
+    } else if (p.shown.length || p.hidden.length) {
+      views.stale = true;
+      for (const list of [p.shown, p.hidden]) {
+        for (const id of list) {
+          const b = index.nodeBoxes.get(id);
+          if (b) tiles.invalidateRect(b);
+          for (const eid of edgeIdsOf(s, id)) this.p.invalidateEdgeTiles(eid);
+        }
+      }
+    }
+    if (p.nodes.size || p.structure.size || p.shown.length || p.hidden.length || p.visibilityReset || p.search) {
+      treeEdit.invalidate();
+      minimapPainter.schedule();
+    }
+    const hover = input.hover;
+    if (hover && !getNode(s, hover.id)) input.hover = null;
+    painter.dirty = true;
+    p.clear();
+    index.scheduleRebuild();
+    return true;
+  }
+
+  destroy(): void {
+    for (const u of this.unsubscribers) u();
+  }
+
+  /** Edge sides follow the layout: a layout change re-routes every edge box and redraws every tile. */
+  private followLayout(): () => void {
+    return this.p.store.subscribe((changes, state) => {
+      if (!changes.settings && !changes.reset) return;
+      const layout = state.settings?.layout;
+      if (layout === this.routedLayout) return;
+      this.routedLayout = layout;
+      if (changes.reset) return; // rebuildAll routes every edge anyway
+      this.p.index.rerouteEdges(state);
+      this.p.tiles.invalidateAll();
+      this.p.painter.dirty = true;
+      this.p.request();
+    });
+  }
+
+  /** `bulk`: the caller invalidates every tile and rebuilds the trees once afterwards (see apply). */
+  private updateEdge(eid: string, s: MindMapState, bulk = false): void {
+    const { index, tiles, painter } = this.p;
+    const { edgeBoxes, edges } = index;
+    const dynEdges = painter.dynEdges;
+    const old = edgeBoxes.get(eid);
+    const e = getEdge(s, eid);
+    const dyn = dynEdges.has(eid);
+    if (old && !dyn && !bulk) tiles.invalidateRect(old);
+    const box = e ? index.edgeBox(e, s) : null;
+    if (!box) {
+      if (old) {
+        edgeBoxes.delete(eid);
+        if (!bulk) edges.remove(eid);
+      }
+      dynEdges.delete(eid);
+      return;
+    }
+    if (!old || !rectsEqual(old, box)) {
+      edgeBoxes.set(eid, box);
+      if (!bulk) edges.set(eid, box);
+    }
+    if (!dyn && !bulk) tiles.invalidateRect(box);
+  }
+
+  private updateNode(id: string, s: MindMapState, edgesDone: Set<string>, bulk = false): void {
+    const { index, tiles, views, metrics } = this.p;
+    const { nodeBoxes, nodes } = index;
+    const old = nodeBoxes.get(id);
+    // Tiles hold topic boxes only at the 'shape' level (other levels rebuild every tile on a switch);
+    // elsewhere a moved topic changes tiles only through its edges (updateEdge). Why it matters: a drag
+    // would otherwise re-tessellate every edge in the tiles under the topic on every pointer move.
+    const shapesInTiles = this.p.lod() === 'shape' && !bulk;
+    if (old && shapesInTiles) tiles.invalidateRect(old);
+    const box = index.nodeBox(id, s);
+    views.dirty.add(id);
+    if (!box) {
+      if (old) {
+        nodeBoxes.delete(id);
+        if (!bulk) nodes.remove(id);
+      }
+      metrics.delete(id);
+      return;
+    }
+    if (!old || !rectsEqual(old, box)) {
+      nodeBoxes.set(id, box);
+      if (!bulk) nodes.set(id, box);
+      views.stale = true;
+      // Its edges' end points moved with it.
+      for (const eid of edgeIdsOf(s, id)) {
+        if (edgesDone.has(eid)) continue;
+        edgesDone.add(eid);
+        this.updateEdge(eid, s, bulk);
+      }
+    }
+    if (shapesInTiles) tiles.invalidateRect(box);
+  }
+}
