@@ -1,0 +1,66 @@
+/**
+ * OPML 2.0: one `<outline text>` per topic with `_note` for notes, `type="link" url` for the link and
+ * `category` ("/tag1,/tag2") for tags. Collapsed state goes in the head's `expansionState`: the
+ * 1-based numbers of the visible lines that are expanded (as outliners write it), so a topic inside
+ * a collapsed branch cannot carry its own state.
+ */
+import type { Outline } from './outline';
+import { indent, walkOutline, xmlAttr, xmlText } from './writeCommon';
+
+export interface OpmlResult {
+  text: string;
+  /**
+   * Expanded topics with children hidden inside a collapsed branch: the format has no slot for their
+   * state, and a reader takes every topic missing from expansionState as collapsed.
+   */
+  hiddenStates: number;
+}
+
+export function writeOpml(outline: Outline): OpmlResult {
+  const body: string[] = [];
+  const expanded: number[] = [];
+  let line = 0;
+  // Depth of the shallowest collapsed ancestor of the current topic; Infinity when every one is open.
+  let hiddenBelow = Infinity;
+  let hiddenStates = 0;
+
+  walkOutline(
+    outline.roots,
+    (t, depth) => {
+      const visible = depth <= hiddenBelow;
+      const hasKids = t.children.length > 0;
+      if (visible) {
+        line++;
+        if (hasKids && !t.collapsed) expanded.push(line);
+        if (hasKids && t.collapsed && hiddenBelow === Infinity) hiddenBelow = depth;
+      } else if (hasKids && !t.collapsed) hiddenStates++;
+      let attrs = ` text="${xmlAttr(t.label)}"`;
+      if (t.notes) attrs += ` _note="${xmlAttr(t.notes)}"`;
+      if (t.link) attrs += ` type="link" url="${xmlAttr(t.link)}"`;
+      if (t.tags && t.tags.length) attrs += ` category="${xmlAttr(t.tags.map((g) => `/${g.replace(/,/g, ' ')}`).join(','))}"`;
+      const pad = indent(depth + 2);
+      body.push(hasKids ? `${pad}<outline${attrs}>` : `${pad}<outline${attrs}/>`);
+    },
+    (t, depth) => {
+      if (depth === hiddenBelow) hiddenBelow = Infinity;
+      if (t.children.length > 0) body.push(`${indent(depth + 2)}</outline>`);
+    },
+  );
+
+  const head = ['  <head>'];
+  const title = outline.title ?? outline.roots[0]?.label;
+  if (title) head.push(`    <title>${xmlText(title)}</title>`);
+  head.push(`    <expansionState>${expanded.join(',')}</expansionState>`);
+  head.push('  </head>');
+  const text = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<opml version="2.0">',
+    ...head,
+    '  <body>',
+    ...body,
+    '  </body>',
+    '</opml>',
+    '',
+  ].join('\n');
+  return { text, hiddenStates };
+}
