@@ -16,7 +16,7 @@ import { htmlToText } from './html';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
 import { ReportBuilder, topicPath } from './report';
-import { childElement, decodeXmlEntities, parseXml, type XmlElement } from './xml';
+import { decodeXmlEntities, parseXml, type XmlElement } from './xml';
 
 interface Frame {
   topic: OutlineTopic;
