@@ -41,6 +41,12 @@ export interface ChangeSet {
   history: boolean;
   /** The change is an undo or redo (follow-up work such as auto-layout must not react to it). */
   undoRedo: boolean;
+  /**
+   * The change did not start in this store: it came from the document (another tab, a server, or
+   * undo/redo through the document's history). It carries no layout positions, so auto-layout lays
+   * out again, outside the history.
+   */
+  external: boolean;
 }
 
 export function emptyChangeSet(): ChangeSet {
@@ -56,6 +62,7 @@ export function emptyChangeSet(): ChangeSet {
     settings: false,
     history: false,
     undoRedo: false,
+    external: false,
   };
 }
 
@@ -214,8 +221,30 @@ export interface TransactOptions {
   amend?: boolean;
 }
 
+/**
+ * History kept somewhere else than in the store (the document's, see ydoc/undo.ts). The store still
+ * says where steps begin and end: `record` is called before a change that is an undo step is emitted,
+ * with how it joins the history ('mark': inside beginMark/commitMark; 'amend': folded into the latest
+ * step).
+ */
+export interface HistoryDriver {
+  record(label: string, mode: 'step' | 'mark' | 'amend'): void;
+  beginMark(label: string): void;
+  commitMark(): void;
+  /** Reverts the open mark's changes (they come back as an external change set). */
+  bailMark(): void;
+  undo(): boolean;
+  redo(): boolean;
+  canUndo(): boolean;
+  canRedo(): boolean;
+  undoLabel(): string | null;
+  redoLabel(): string | null;
+  clear(): void;
+}
+
 export class MindMapStore {
   private state: MindMapState;
+  private driver: HistoryDriver | null = null;
   private past: HistoryEntry[] = [];
   private future: HistoryEntry[] = [];
   private mark: OpenMark | null = null;
@@ -278,8 +307,15 @@ export class MindMapStore {
 
   private record(label: string, patches: Patch[], inverse: Patch[], changes: ChangeSet, amend = false): void {
     const fwd = patches.filter(isHistoryPatch);
-    const back = inverse.filter(isHistoryPatch);
     if (fwd.length === 0) return;
+    if (this.driver) {
+      this.driver.record(label, this.mark ? 'mark' : amend ? 'amend' : 'step');
+      // The mark only needs to know that something changed: the driver keeps the history.
+      if (this.mark && this.mark.patches.length === 0) this.mark.patches.push(fwd[0]);
+      changes.history = true;
+      return;
+    }
+    const back = inverse.filter(isHistoryPatch);
     const last = this.past[this.past.length - 1];
     if (amend && !this.mark && last) {
       appendAll(last.patches, fwd);
@@ -315,14 +351,16 @@ export class MindMapStore {
   beginMark(label: string): void {
     if (this.mark) this.commitMark();
     this.mark = { label, patches: [], inverseChunks: [] };
+    this.driver?.beginMark(label);
   }
 
   /** Ends the mark; its changes become one undo step (none if nothing changed). */
   commitMark(): void {
     const mark = this.mark;
     this.mark = null;
+    if (mark && this.driver) this.driver.commitMark();
     if (!mark || mark.patches.length === 0) return;
-    this.pushPast({ label: mark.label, patches: mark.patches, inverse: flattenNewestFirst(mark.inverseChunks) });
+    if (!this.driver) this.pushPast({ label: mark.label, patches: mark.patches, inverse: flattenNewestFirst(mark.inverseChunks) });
     const changes = emptyChangeSet();
     changes.history = true;
     this.emit(changes);
@@ -332,6 +370,11 @@ export class MindMapStore {
   bailMark(): void {
     const mark = this.mark;
     this.mark = null;
+    if (this.driver) {
+      if (mark && mark.patches.length > 0) this.driver.bailMark();
+      else if (mark) this.driver.commitMark();
+      return;
+    }
     if (!mark || mark.patches.length === 0) return;
     this.applyAndEmit(flattenNewestFirst(mark.inverseChunks));
   }
@@ -340,14 +383,32 @@ export class MindMapStore {
     return this.mark !== null;
   }
 
-  canUndo = (): boolean => this.past.length > 0 || (this.mark?.patches.length ?? 0) > 0;
-  canRedo = (): boolean => this.future.length > 0;
+  canUndo = (): boolean =>
+    (this.driver ? this.driver.canUndo() : this.past.length > 0) || (this.mark?.patches.length ?? 0) > 0;
+  canRedo = (): boolean => (this.driver ? this.driver.canRedo() : this.future.length > 0);
 
-  undoLabel = (): string | null => this.past[this.past.length - 1]?.label ?? null;
-  redoLabel = (): string | null => this.future[this.future.length - 1]?.label ?? null;
+  undoLabel = (): string | null =>
+    this.driver ? this.driver.undoLabel() : (this.past[this.past.length - 1]?.label ?? null);
+  redoLabel = (): string | null =>
+    this.driver ? this.driver.redoLabel() : (this.future[this.future.length - 1]?.label ?? null);
+
+  /**
+   * Moves history to `driver` (the document's undo manager) or back to the store's own (null).
+   * Either way the history starts empty.
+   */
+  setHistoryDriver(driver: HistoryDriver | null): void {
+    this.driver = driver;
+    this.past = [];
+    this.future = [];
+    this.mark = null;
+    const changes = emptyChangeSet();
+    changes.history = true;
+    this.emit(changes);
+  }
 
   undo(): boolean {
     if (this.mark) this.commitMark();
+    if (this.driver) return this.driver.undo();
     const entry = this.past.pop();
     if (!entry) return false;
     this.future.push(entry);
@@ -357,6 +418,7 @@ export class MindMapStore {
 
   redo(): boolean {
     if (this.mark) this.commitMark();
+    if (this.driver) return this.driver.redo();
     const entry = this.future.pop();
     if (!entry) return false;
     this.past.push(entry);
@@ -369,8 +431,45 @@ export class MindMapStore {
     this.past = [];
     this.future = [];
     this.mark = null;
+    this.driver?.clear();
     const changes = emptyChangeSet();
     changes.history = true;
+    this.emit(changes);
+  }
+
+  /**
+   * Applies a change that did not start here (another replica, or undo/redo through the document):
+   * never a history step. The change set is flagged `external` (and `undoRedo` when it is one); the
+   * selection is cleared if its topic is gone. Returns false when nothing changed.
+   */
+  applyExternal(recipe: Recipe, undoRedo = false): boolean {
+    const [next, patches] = produceWithPatches(this.state, recipe);
+    if (patches.length === 0) return false;
+    const prev = this.state;
+    const changes = changeSetFromPatches(patches, prev, next);
+    this.finishExternal(next, changes, undoRedo);
+    return true;
+  }
+
+  /** Replaces the map with one built elsewhere (the document rebuilt), keeping selection and search where they still apply. */
+  replaceExternal(next: MindMapState, undoRedo = false): void {
+    const prev = this.state;
+    const changes = emptyChangeSet();
+    changes.reset = true;
+    changes.settings = true;
+    changes.search = prev.searchQuery !== '';
+    this.finishExternal({ ...next, selectedNodeId: prev.selectedNodeId, searchQuery: prev.searchQuery }, changes, undoRedo);
+  }
+
+  private finishExternal(next: MindMapState, changes: ChangeSet, undoRedo: boolean): void {
+    changes.external = true;
+    changes.undoRedo = undoRedo;
+    changes.history = true;
+    if (next.selectedNodeId !== null && !tableHas(next.nodes, next.selectedNodeId)) {
+      next = { ...next, selectedNodeId: null };
+      changes.selection = true;
+    }
+    this.state = next;
     this.emit(changes);
   }
 

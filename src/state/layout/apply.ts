@@ -57,11 +57,14 @@ export function keepLaidOut(store: MindMapStore, sizeOf?: SizeOf): () => void {
       return;
     }
     engine.note(changes);
-    if (changes.undoRedo || (!affectsLayout(changes) && !changes.settings)) return;
+    // An undo made here brings its layout back; a change from the document (another tab, or undo
+    // through the document's history) carries none, so it is laid out again outside the history.
+    if ((changes.undoRedo && !changes.external) || (!affectsLayout(changes) && !changes.settings)) return;
     running = true;
     try {
       const edit = layoutEdit(state, engine.run(state, layout));
-      if (edit) store.commit('Auto layout', edit.state, edit.patches, edit.inverse, { amend: true });
+      const options = changes.external ? { history: false } : { amend: true };
+      if (edit) store.commit('Auto layout', edit.state, edit.patches, edit.inverse, options);
     } finally {
       running = false;
     }

@@ -1,0 +1,235 @@
+/**
+ * The shape of a map as a Yjs document, and the conversions between its records and the in-memory
+ * topics and edges.
+ *
+ * Four flat top-level Y.Maps keyed by id, each value a plain object replaced whole per change (no
+ * children arrays, no nested Y.Map per topic: a Y.Map per topic costs about 5x the memory at 100k):
+ * - `tree`:  topic id -> { parent, order, edge }. `order` is a fractional key (orderKeys.ts); siblings
+ *            sort by (order, id). `edge` is the style of the tree edge from the parent (its id is
+ *            always `e-{parent}-{id}`), or null when the topic has none.
+ * - `topic`: topic id -> { type, connectionType, data, position }. `position` is where the topic was
+ *            last placed by hand (or by Tidy Up); while meta says auto-layout is on, each replica
+ *            lays the map out from the tree instead and never writes the positions it computes.
+ * - `link`:  edge id -> { source, target, style, animated } for every edge that is not a tree edge.
+ * - `meta`:  keys `schemaVersion`, `rootId`, `layout`, `autoLayout`.
+ * A topic exists when it has both a `tree` and a `topic` record. Selection and search are not in
+ * the document: they belong to each tab.
+ *
+ * Forward compatibility: a record may carry fields a newer build added. This build keeps them when
+ * it rewrites the record (withUnknownKept), and a document whose schemaVersion is newer than
+ * SCHEMA_VERSION is opened read-only.
+ */
+import * as Y from 'yjs';
+import type { LayoutKind } from '../doc';
+import {
+  ANIMATIONS,
+  ATTACHMENT_TYPES,
+  DEFAULT_ANIMATION,
+  DEFAULT_COLOR,
+  EDGE_WIDTH,
+  PRIORITIES,
+  type MindEdge,
+  type MindNode,
+  type NodeData,
+} from '../model';
+
+export const SCHEMA_VERSION = 1;
+
+export interface EdgeLook {
+  style: { stroke: string; strokeWidth: number };
+  animated: boolean;
+}
+
+export interface TreeRecord {
+  parent: string | null;
+  order: string;
+  edge: EdgeLook | null;
+  [unknown: string]: unknown;
+}
+
+export interface TopicRecord {
+  type: MindNode['type'];
+  connectionType: MindNode['connectionType'];
+  data: NodeData & Record<string, unknown>;
+  position: { x: number; y: number };
+  [unknown: string]: unknown;
+}
+
+export interface LinkRecord extends EdgeLook {
+  source: string;
+  target: string;
+  [unknown: string]: unknown;
+}
+
+export const META = { schemaVersion: 'schemaVersion', rootId: 'rootId', layout: 'layout', autoLayout: 'autoLayout' } as const;
+
+export interface MapDoc {
+  doc: Y.Doc;
+  tree: Y.Map<TreeRecord>;
+  topic: Y.Map<TopicRecord>;
+  link: Y.Map<LinkRecord>;
+  meta: Y.Map<unknown>;
+}
+
+/** The four maps of a document (created on first use, as Yjs does for top-level types). */
+export function mapDoc(doc: Y.Doc): MapDoc {
+  return {
+    doc,
+    tree: doc.getMap<TreeRecord>('tree'),
+    topic: doc.getMap<TopicRecord>('topic'),
+    link: doc.getMap<LinkRecord>('link'),
+    meta: doc.getMap<unknown>('meta'),
+  };
+}
+
+/** The document's schema version; 0 for a document nothing was written to yet. */
+export function schemaVersionOf(d: MapDoc): number {
+  const v = d.meta.get(META.schemaVersion);
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  // Content without a version would be a bug of this build's first writer: read it as version 1.
+  return d.tree.size > 0 || d.topic.size > 0 ? 1 : 0;
+}
+
+export function isEmptyDoc(d: MapDoc): boolean {
+  return d.tree.size === 0 && d.topic.size === 0 && d.link.size === 0 && !d.meta.has(META.rootId);
+}
+
+const LAYOUTS: readonly LayoutKind[] = ['free', 'right', 'balanced', 'down'];
+
+export function layoutOf(value: unknown): LayoutKind {
+  return LAYOUTS.includes(value as LayoutKind) ? (value as LayoutKind) : 'free';
+}
+
+const TREE_KEYS = new Set(['parent', 'order', 'edge']);
+const TOPIC_KEYS = new Set(['type', 'connectionType', 'data', 'position']);
+const DATA_KEYS = new Set(['label', 'expanded', 'color', 'animation', 'priority', 'notes', 'tags', 'attachment', 'done']);
+const LINK_KEYS = new Set(['source', 'target', 'style', 'animated']);
+
+/** `fresh` with the fields of `old` this build does not know (those it knows are `fresh`'s to say). */
+function keepUnknown<T extends Record<string, unknown>>(fresh: T, old: unknown, known: ReadonlySet<string>): T {
+  if (old === null || typeof old !== 'object') return fresh;
+  for (const k of Object.keys(old)) {
+    if (!known.has(k) && !(k in fresh)) (fresh as Record<string, unknown>)[k] = (old as Record<string, unknown>)[k];
+  }
+  return fresh;
+}
+
+export function treeRecordKeeping(fresh: TreeRecord, old: unknown): TreeRecord {
+  return keepUnknown(fresh, old, TREE_KEYS);
+}
+
+export function topicRecordKeeping(fresh: TopicRecord, old: unknown): TopicRecord {
+  const oldData = old !== null && typeof old === 'object' ? (old as { data?: unknown }).data : undefined;
+  keepUnknown(fresh.data, oldData, DATA_KEYS);
+  return keepUnknown(fresh, old, TOPIC_KEYS);
+}
+
+export function linkRecordKeeping(fresh: LinkRecord, old: unknown): LinkRecord {
+  return keepUnknown(fresh, old, LINK_KEYS);
+}
+
+export function edgeLook(edge: MindEdge): EdgeLook {
+  return { style: { stroke: edge.style.stroke, strokeWidth: edge.style.strokeWidth }, animated: edge.animated };
+}
+
+/** The topic record for a node (every own field but id and parentId, which the tree record holds). */
+export function topicRecord(node: MindNode): TopicRecord {
+  const rec: Record<string, unknown> = {};
+  for (const k of Object.keys(node)) {
+    if (k === 'id' || k === 'parentId' || k === 'data' || k === 'position') continue;
+    rec[k] = (node as unknown as Record<string, unknown>)[k];
+  }
+  const data: Record<string, unknown> = {};
+  for (const k of Object.keys(node.data)) {
+    const v = (node.data as unknown as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    if (k === 'tags' && Array.isArray(v)) data[k] = v.slice();
+    else if (k === 'attachment' && v && typeof v === 'object') data[k] = { ...v };
+    else data[k] = v;
+  }
+  rec.data = data;
+  rec.position = { x: node.position.x, y: node.position.y };
+  return rec as TopicRecord;
+}
+
+export function linkRecord(edge: MindEdge): LinkRecord {
+  return { source: edge.source, target: edge.target, ...edgeLook(edge) };
+}
+
+function str(v: unknown, fallback: string): string {
+  return typeof v === 'string' ? v : fallback;
+}
+
+function num(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+/** A topic from its records, with only the fields this build knows, each checked (records may come from anywhere). */
+export function nodeFromRecords(id: string, parentId: string | null, rec: TopicRecord, isRoot: boolean): MindNode {
+  const raw = (rec.data ?? {}) as Record<string, unknown>;
+  const data: NodeData = {
+    label: str(raw.label, ''),
+    expanded: typeof raw.expanded === 'boolean' ? raw.expanded : true,
+    color: str(raw.color, DEFAULT_COLOR),
+    animation: ANIMATIONS.includes(raw.animation as never) ? (raw.animation as NodeData['animation']) : DEFAULT_ANIMATION,
+  };
+  if (PRIORITIES.includes(raw.priority as never)) data.priority = raw.priority as NodeData['priority'];
+  if (typeof raw.notes === 'string') data.notes = raw.notes;
+  if (Array.isArray(raw.tags)) data.tags = raw.tags.filter((t): t is string => typeof t === 'string');
+  const att = raw.attachment as Record<string, unknown> | undefined;
+  if (att && typeof att === 'object' && ATTACHMENT_TYPES.includes(att.type as never) && typeof att.url === 'string') {
+    data.attachment = { type: att.type as NonNullable<NodeData['attachment']>['type'], url: att.url, title: str(att.title, att.url) };
+  }
+  if (typeof raw.done === 'boolean') data.done = raw.done;
+  const pos = (rec.position ?? {}) as Record<string, unknown>;
+  return {
+    id,
+    type: isRoot ? 'root' : 'child',
+    position: { x: num(pos.x, 0), y: num(pos.y, 0) },
+    parentId,
+    connectionType: rec.connectionType === 'middle' ? 'middle' : 'standard',
+    data,
+  };
+}
+
+function lookOf(raw: unknown): EdgeLook {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const style = (r.style ?? {}) as Record<string, unknown>;
+  return {
+    style: { stroke: str(style.stroke, DEFAULT_COLOR), strokeWidth: num(style.strokeWidth, EDGE_WIDTH) },
+    animated: r.animated === true,
+  };
+}
+
+export function treeEdgeFromRecord(parent: string, child: string, rec: TreeRecord): MindEdge | null {
+  if (rec.edge === null || typeof rec.edge !== 'object') return null;
+  const look = lookOf(rec.edge);
+  return { id: `e-${parent}-${child}`, source: parent, target: child, style: look.style, animated: look.animated };
+}
+
+export function linkFromRecord(id: string, rec: LinkRecord): MindEdge | null {
+  if (typeof rec.source !== 'string' || typeof rec.target !== 'string' || rec.source === rec.target) return null;
+  const look = lookOf(rec);
+  return { id, source: rec.source, target: rec.target, style: look.style, animated: look.animated };
+}
+
+/** Structural equality of plain JSON-like values (records are small: a topic is a few dozen fields). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], bb[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,128 @@
+/**
+ * Writing a map into a document: the records a topic, its place in the tree and its links should
+ * have (used by the binding for each change), and a whole map in one transaction (migration of a
+ * stored map, import, template, Clear Map). Records already equal are not rewritten, and fields a
+ * newer build added to a record are kept (shape.ts).
+ */
+import type * as Y from 'yjs';
+import { childIds, edgeId, type MindMapState } from '../doc';
+import type { MapSnapshot, MindEdge } from '../model';
+import { buildState } from '../snapshot';
+import { tableForEach, tableGet, tableHas } from '../table';
+import { assignKeys } from './orderKeys';
+import {
+  META,
+  SCHEMA_VERSION,
+  edgeLook,
+  linkRecord,
+  linkRecordKeeping,
+  mapDoc,
+  sameValue,
+  topicRecord,
+  topicRecordKeeping,
+  treeRecordKeeping,
+  type MapDoc,
+  type TreeRecord,
+} from './shape';
+
+/** Whether an edge is its target's tree edge (kept in the target's tree record, not as a link). */
+export function isTreeEdge(s: MindMapState, edge: MindEdge): boolean {
+  const target = tableGet(s.nodes, edge.target);
+  return target !== undefined && target.parentId === edge.source && edge.id === edgeId(edge.source, edge.target);
+}
+
+function treeRecordFor(s: MindMapState, id: string, order: string): TreeRecord | null {
+  const node = tableGet(s.nodes, id);
+  if (!node) return null;
+  const parent = node.parentId;
+  const edge = parent === null ? undefined : tableGet(s.edges, edgeId(parent, id));
+  return { parent, order, edge: edge && edge.source === parent && edge.target === id ? edgeLook(edge) : null };
+}
+
+/** Writes `id`'s tree record with `order`; false when it was already so. */
+export function writeTree(d: MapDoc, s: MindMapState, id: string, order: string): boolean {
+  const old = d.tree.get(id);
+  const fresh = treeRecordFor(s, id, order);
+  if (!fresh) return false;
+  const rec = treeRecordKeeping(fresh, old);
+  if (sameValue(rec, old)) return false;
+  d.tree.set(id, rec);
+  return true;
+}
+
+/** The key `id` has in the document under `parent`, if its record puts it there. */
+export function keyUnder(d: MapDoc, id: string, parent: string | null): string | undefined {
+  const rec = d.tree.get(id);
+  return rec && rec.parent === parent ? rec.order : undefined;
+}
+
+/** Writes the tree records of `parent`'s children in the state's order (keys reused where they stay in order). */
+export function writeChildren(d: MapDoc, s: MindMapState, parent: string): void {
+  const ids = childIds(s, parent);
+  if (ids.length === 0) return;
+  const keys = assignKeys(ids, (id) => keyUnder(d, id, parent));
+  for (let i = 0; i < ids.length; i++) writeTree(d, s, ids[i], keys[i]);
+}
+
+/** Writes or removes `id`'s topic record. */
+export function writeTopic(d: MapDoc, s: MindMapState, id: string): void {
+  const node = tableGet(s.nodes, id);
+  const old = d.topic.get(id);
+  if (!node) {
+    if (old !== undefined) d.topic.delete(id);
+    return;
+  }
+  const rec = topicRecordKeeping(topicRecord(node), old);
+  if (!sameValue(rec, old)) d.topic.set(id, rec);
+}
+
+/** Writes or removes the link record for edge `id` (a tree edge has none: its look is in the tree record). */
+export function writeLink(d: MapDoc, s: MindMapState, id: string): void {
+  const edge = tableGet(s.edges, id);
+  const old = d.link.get(id);
+  if (!edge || isTreeEdge(s, edge)) {
+    if (old !== undefined) d.link.delete(id);
+    return;
+  }
+  const rec = linkRecordKeeping(linkRecord(edge), old);
+  if (!sameValue(rec, old)) d.link.set(id, rec);
+}
+
+export function writeSettings(d: MapDoc, s: MindMapState): void {
+  if (d.meta.get(META.layout) !== s.settings.layout) d.meta.set(META.layout, s.settings.layout);
+  if (d.meta.get(META.autoLayout) !== s.settings.autoLayout) d.meta.set(META.autoLayout, s.settings.autoLayout);
+}
+
+/**
+ * Makes the document's content the state's (inside the caller's transaction, if any): every record
+ * compared and rewritten only where it differs, records of topics and links no longer there removed.
+ * O(map).
+ */
+export function writeWholeState(d: MapDoc, s: MindMapState): void {
+  if (d.meta.get(META.schemaVersion) !== SCHEMA_VERSION) d.meta.set(META.schemaVersion, SCHEMA_VERSION);
+  if (d.meta.get(META.rootId) !== s.rootId) d.meta.set(META.rootId, s.rootId);
+  writeSettings(d, s);
+  for (const id of Array.from(d.tree.keys())) if (!tableHas(s.nodes, id)) d.tree.delete(id);
+  for (const id of Array.from(d.topic.keys())) if (!tableHas(s.nodes, id)) d.topic.delete(id);
+  for (const id of Array.from(d.link.keys())) {
+    const edge = tableGet(s.edges, id);
+    if (!edge || isTreeEdge(s, edge)) d.link.delete(id);
+  }
+  writeTree(d, s, s.rootId, keyUnder(d, s.rootId, null) ?? 'a0');
+  tableForEach(s.kids, (_, parent) => writeChildren(d, s, parent));
+  tableForEach(s.nodes, (_, id) => writeTopic(d, s, id));
+  tableForEach(s.edges, (edge, id) => {
+    if (!isTreeEdge(s, edge)) writeLink(d, s, id);
+  });
+}
+
+/** Writes a whole map into `doc` as one transaction with `origin`. */
+export function toDoc(doc: Y.Doc, s: MindMapState, origin: unknown = null): void {
+  const d = mapDoc(doc);
+  doc.transact(() => writeWholeState(d, s), origin);
+}
+
+/** Writes a plain map (a stored or imported file already through restore) into `doc`. */
+export function snapshotToDoc(doc: Y.Doc, snapshot: MapSnapshot, rootId: string, settings?: MindMapState['settings'], origin: unknown = null): void {
+  toDoc(doc, buildState(snapshot, rootId, settings), origin);
+}
