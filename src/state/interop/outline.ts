@@ -17,6 +17,8 @@ export interface OutlineTopic {
   linkTitle?: string;
   tags?: string[];
   priority?: Priority;
+  /** A checked-off task (OPML `_complete`, XMind task done). */
+  done?: boolean;
   /** Hex colour (#rrggbb) when the format gives the topic one. */
   color?: string;
   /** The topic's id in the source file, so connections can name it. */
