@@ -1,13 +1,27 @@
-/** The "Export" menu: JSON, PNG, PDF of the whole map, each announced by a toast. */
+/**
+ * The "Export" menu: JSON, Markdown, OPML, FreeMind, XMind, SVG, PNG and PDF of the whole map, each
+ * announced by a toast, plus a second toast naming what the format could not hold.
+ */
 import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES } from '../../state/model';
 import { useEditor } from './EditorContext';
-import { exportJsonFile, exportPdfFile, exportPngFile, type ExportResult } from './export/exportMap';
+import { exportFormatFile, exportJsonFile, exportPdfFile, exportPngFile, exportSvgFile, type ExportResult } from './export/exportMap';
 import { IconChevronDown } from './icons';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess, notifyWarning } from './notify';
 
-type Format = 'json' | 'png' | 'pdf';
+type Format = 'json' | 'markdown' | 'opml' | 'freemind' | 'xmind' | 'svg' | 'png' | 'pdf';
+
+const ITEMS: { format: Format; label: string }[] = [
+  { format: 'json', label: 'JSON' },
+  { format: 'markdown', label: 'Markdown' },
+  { format: 'opml', label: 'OPML' },
+  { format: 'freemind', label: 'FreeMind' },
+  { format: 'xmind', label: 'XMind' },
+  { format: 'svg', label: 'SVG' },
+  { format: 'png', label: 'PNG' },
+  { format: 'pdf', label: 'PDF' },
+];
 
 export function ExportMenu({ performanceMode }: { performanceMode: boolean }) {
   const { session, theme } = useEditor();
@@ -20,12 +34,15 @@ export function ExportMenu({ performanceMode }: { performanceMode: boolean }) {
       const options = { theme, straight: performanceMode, grid: true };
       let result: ExportResult;
       if (format === 'json') result = exportJsonFile(state);
+      else if (format === 'svg') result = await exportSvgFile(state, options);
       else if (format === 'png') result = await exportPngFile(state, options);
-      else result = await exportPdfFile(state, options);
+      else if (format === 'pdf') result = await exportPdfFile(state, options);
+      else result = await exportFormatFile(format, state);
       notifySuccess(
         MESSAGES.exportTitle,
         result.scaledNote ? `${MESSAGES.exportBody(result.fileName)}. ${result.scaledNote}` : MESSAGES.exportBody(result.fileName),
       );
+      if (result.lost) notifyWarning('Not everything could be exported', result.lost);
     } catch (error) {
       notifyError('Export Failed', error instanceof Error ? error.message : 'The map could not be exported.');
     } finally {
@@ -42,9 +59,11 @@ export function ExportMenu({ performanceMode }: { performanceMode: boolean }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Export the whole map as</Menu.Label>
-        <Menu.Item onClick={() => void run('json')}>JSON</Menu.Item>
-        <Menu.Item onClick={() => void run('png')}>PNG</Menu.Item>
-        <Menu.Item onClick={() => void run('pdf')}>PDF</Menu.Item>
+        {ITEMS.map(({ format, label }) => (
+          <Menu.Item key={format} onClick={() => void run(format)}>
+            {label}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,23 +1,46 @@
 /**
- * The three exports of the Export menu. JSON goes through the state module's exporter; PNG and PDF
+ * The exports of the Export menu. JSON and the outline formats (Markdown, OPML, FreeMind, XMind) go
+ * through the state module's exporters; SVG is drawn as vector (svgExport.ts); PNG and PDF
  * render the whole map off-screen (renderMap.ts) in the current theme at 2× pixel ratio, scaled
  * down for maps too large for one canvas.
  */
 import type { MindMapState } from '../../../state/doc';
+import { exportFormat, type ExportFormatId } from '../../../state/interop/exportFormats';
 import { exportFileName, exportJson } from '../../../state/snapshot';
 import { downloadBlob } from './download';
 import { EXPORT_PIXEL_RATIO, pdfPageSize, withExtension } from './rasterPlan';
 import { renderMapToCanvas, type DrawOptions } from './renderMap';
+import { mapToSvg } from './svgExport';
 
 export interface ExportResult {
   fileName: string;
   /** Set when the image had to be scaled down to fit the browser's canvas limits. */
   scaledNote?: string;
+  /** What the format could not hold ("OPML has no place for 3 connections"), when something was lost. */
+  lost?: string;
 }
 
 export function exportJsonFile(state: MindMapState, now = new Date()): ExportResult {
   const fileName = exportFileName(now);
   downloadBlob(new Blob([exportJson(state, now)], { type: 'application/json' }), fileName);
+  return { fileName };
+}
+
+/** Markdown, OPML, FreeMind or XMind (or JSON) through the state module's table of formats. */
+export async function exportFormatFile(id: ExportFormatId, state: MindMapState, now = new Date()): Promise<ExportResult> {
+  await nextFrame();
+  const format = exportFormat(id);
+  const { data, lost } = format.write(state, now);
+  const fileName = withExtension(exportFileName(now), format.extension);
+  downloadBlob(new Blob([data as BlobPart], { type: format.mime }), fileName);
+  return lost ? { fileName, lost } : { fileName };
+}
+
+/** The whole map as a vector picture in the current theme. */
+export async function exportSvgFile(state: MindMapState, o: DrawOptions, now = new Date()): Promise<ExportResult> {
+  await nextFrame();
+  const fileName = withExtension(exportFileName(now), 'svg');
+  downloadBlob(new Blob([mapToSvg(state, o)], { type: 'image/svg+xml' }), fileName);
   return { fileName };
 }
 
