@@ -10,7 +10,7 @@ export default defineConfig({
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
     environment: 'node',
   },
 });

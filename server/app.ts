@@ -1,0 +1,137 @@
+/**
+ * The MindFlow server: one HTTP server on HOST:PORT that serves the built app, creates shared maps
+ * (POST /api/rooms) and runs the sync endpoint (WebSocket at /sync) on Hocuspocus. Hocuspocus is
+ * attached to this server rather than started with its own `Server`, whose listen() ignores the
+ * address option: this one listens on HOST only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hocuspocus, type Extension, type onAuthenticatePayload, type beforeHandleMessagePayload, type onLoadDocumentPayload } from '@hocuspocus/server';
+import { Redis } from '@hocuspocus/extension-redis';
+import { WebSocketServer } from 'ws';
+import type { ServerConfig } from './config';
+import { CLOSE, MessageRate } from './limits';
+import { StorePersistence } from './persistence';
+import { accessFor, createRoom, RoomLimitError } from './rooms';
+import { staticFiles } from './staticFiles';
+import type { DocStore } from './storage/docStore';
+import { LevelDocStore } from './storage/levelStore';
+import { PgDocStore } from './storage/pgStore';
+
+export const SYNC_PATH = '/sync';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  hocuspocus: Hocuspocus;
+  store: DocStore;
+  close(): Promise<void>;
+}
+
+async function openStore(config: ServerConfig): Promise<DocStore> {
+  if (config.databaseUrl) return new PgDocStore(config.databaseUrl).open();
+  return new LevelDocStore(config.dataDir).open();
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+}
+
+/** Access and limits, checked by Hocuspocus on every connection and message. */
+function guard(store: DocStore, config: ServerConfig): Extension {
+  const rates = new WeakMap<object, MessageRate>();
+  return {
+    extensionName: 'mindflow-guard',
+    priority: 2000,
+    async onAuthenticate({ documentName, token, connectionConfig }: onAuthenticatePayload) {
+      const access = await accessFor(store, documentName, token);
+      if (!access) throw CLOSE.notAllowed;
+      connectionConfig.readOnly = access === 'view';
+      return { access };
+    },
+    async onLoadDocument({ instance }: onLoadDocumentPayload) {
+      if (instance.getDocumentsCount() > config.limits.maxOpenDocuments) throw CLOSE.tooManyDocuments;
+    },
+    async beforeHandleMessage({ connection }: beforeHandleMessagePayload) {
+      let rate = rates.get(connection);
+      if (!rate) rates.set(connection, (rate = new MessageRate(config.limits.messagesPerSecond)));
+      if (!rate.take()) {
+        // Close the socket itself, not only this map's channel: a client over its rate must not go on sending.
+        connection.webSocket.close(CLOSE.tooManyUpdates.code, CLOSE.tooManyUpdates.reason);
+        throw CLOSE.tooManyUpdates;
+      }
+    },
+  };
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const store = await openStore(config);
+  const extensions: Extension[] = [guard(store, config), new StorePersistence(store)];
+  if (config.redisUrl) {
+    const url = new URL(config.redisUrl);
+    extensions.push(new Redis({ host: url.hostname, port: Number(url.port || 6379), options: { password: url.password || undefined } }));
+  }
+  const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 2000, maxDebounce: 10_000 });
+
+  const serveApp = staticFiles(config.distDir);
+  const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/api/health') return json(res, 200, { ok: true, sync: SYNC_PATH });
+    if (path === '/api/rooms') {
+      if (req.method !== 'POST') return json(res, 405, { error: 'Use POST to share a map' });
+      createRoom(store, config.limits.maxRooms)
+        .then((room) => json(res, 201, room))
+        .catch((error: unknown) => {
+          if (error instanceof RoomLimitError) json(res, 503, { error: error.message });
+          else {
+            console.error('creating a shared map failed:', error);
+            json(res, 500, { error: 'The server could not create a shared map' });
+          }
+        });
+      return;
+    }
+    void serveApp(req, res);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.limits.maxMessageBytes });
+  wss.on('connection', (ws, request) => {
+    ws.on('error', () => ws.terminate());
+    hocuspocus.handleConnection(ws, request);
+  });
+  httpServer.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path !== SYNC_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  await hocuspocus.hooks('onListen', { instance: hocuspocus, configuration: hocuspocus.configuration, port });
+
+  let closed = false;
+  return {
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    port,
+    hocuspocus,
+    store,
+    async close() {
+      if (closed) return;
+      closed = true;
+      hocuspocus.closeConnections();
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      // Unload every open map so its log is folded and stored before the store closes.
+      await Promise.all([...hocuspocus.documents.values()].map((doc) => hocuspocus.unloadDocument(doc)));
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+      await store.close();
+    },
+  };
+}

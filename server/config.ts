@@ -1,0 +1,49 @@
+/** The server's settings, from the environment (documented in README). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Folder of the embedded store (LevelDB); unused with DATABASE_URL. */
+  dataDir: string;
+  /** The built app to serve. */
+  distDir: string;
+  /** PostgreSQL connection string: the shared store for several processes. */
+  databaseUrl?: string;
+  /** Redis URL: pub/sub between processes serving the same maps. */
+  redisUrl?: string;
+  limits: {
+    /** Largest WebSocket message; the first sync of a 100k-topic map must fit. */
+    maxMessageBytes: number;
+    /** Sustained messages per second per connection (bursts of twice that). */
+    messagesPerSecond: number;
+    /** Maps open in memory at once. */
+    maxOpenDocuments: number;
+    /** Shared maps this server keeps. */
+    maxRooms: number;
+  };
+  quiet: boolean;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env.PORT, 4173, 'PORT'),
+    dataDir: env.MINDFLOW_DATA || './data',
+    distDir: env.MINDFLOW_DIST || './dist',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    limits: {
+      maxMessageBytes: int(env.MINDFLOW_MAX_MESSAGE_BYTES, 128 * 1024 * 1024, 'MINDFLOW_MAX_MESSAGE_BYTES'),
+      messagesPerSecond: int(env.MINDFLOW_MESSAGES_PER_SECOND, 200, 'MINDFLOW_MESSAGES_PER_SECOND'),
+      maxOpenDocuments: int(env.MINDFLOW_MAX_OPEN_DOCUMENTS, 1000, 'MINDFLOW_MAX_OPEN_DOCUMENTS'),
+      maxRooms: int(env.MINDFLOW_MAX_ROOMS, 100_000, 'MINDFLOW_MAX_ROOMS'),
+    },
+    quiet: env.MINDFLOW_QUIET === '1',
+  };
+}

@@ -1,0 +1,19 @@
+/** `npm run serve`: the app and the sync server on HOST:PORT (see config.ts and README). */
+import { configFromEnv } from './config';
+import { startServer } from './app';
+
+const config = configFromEnv();
+const server = await startServer(config);
+const storage = config.databaseUrl ? 'PostgreSQL' : `embedded store in ${config.dataDir}`;
+console.log(`MindFlow is running at ${server.url} (sync at ${server.url.replace(/^http/, 'ws')}/sync, ${storage}${config.redisUrl ? ', Redis pub/sub' : ''})`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: storing open maps and stopping`);
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

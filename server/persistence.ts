@@ -1,0 +1,67 @@
+/**
+ * Keeps every shared map on the server's store (storage/): loads a document from its snapshot and
+ * log, appends each change as it arrives, and folds the log into the snapshot now and then and when
+ * the document is unloaded. A load that fails refuses the connection and stores nothing, so a
+ * failed read can never be written over the real document.
+ */
+import type { Extension, onChangePayload, onLoadDocumentPayload, afterUnloadDocumentPayload } from '@hocuspocus/server';
+import * as Y from 'yjs';
+import type { DocStore } from './storage/docStore';
+
+/** Origin of the updates this extension applies while loading (they are stored already). */
+const LOAD_ORIGIN = Symbol('mindflow-load');
+/** Origin the Redis extension gives updates from other processes: those processes stored them. */
+const REDIS_ORIGIN = '__hocuspocus__redis__origin__';
+/** Fold the log into the snapshot after this many appended updates. */
+export const COMPACT_EVERY = 500;
+
+export class StorePersistence implements Extension {
+  extensionName = 'mindflow-persistence';
+  private readonly appended = new Map<string, number>();
+  private readonly compacting = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly store: DocStore) {}
+
+  async onLoadDocument({ document, documentName }: onLoadDocumentPayload): Promise<void> {
+    const stored = await this.store.load(documentName);
+    Y.transact(
+      document,
+      () => {
+        if (stored.snapshot) Y.applyUpdate(document, stored.snapshot);
+        for (const entry of stored.log) Y.applyUpdate(document, entry.update);
+      },
+      LOAD_ORIGIN,
+    );
+    this.appended.set(documentName, stored.log.length);
+  }
+
+  async onChange({ documentName, update, transactionOrigin }: onChangePayload): Promise<void> {
+    if (transactionOrigin === LOAD_ORIGIN || transactionOrigin === REDIS_ORIGIN) return;
+    await this.store.append(documentName, update);
+    const n = (this.appended.get(documentName) ?? 0) + 1;
+    this.appended.set(documentName, n);
+    if (n >= COMPACT_EVERY) void this.compact(documentName);
+  }
+
+  async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
+    await this.compact(documentName);
+    this.appended.delete(documentName);
+  }
+
+  /** Folds the stored log into the snapshot; one run per document at a time. */
+  compact(documentName: string): Promise<unknown> {
+    const running = this.compacting.get(documentName);
+    if (running) return running;
+    this.appended.set(documentName, 0);
+    const job = this.store
+      .compact(documentName, (updates) => Y.mergeUpdates(updates))
+      .catch((error: unknown) => console.error(`compacting ${documentName} failed (the log is kept):`, error))
+      .finally(() => this.compacting.delete(documentName));
+    this.compacting.set(documentName, job);
+    return job;
+  }
+
+  async onDestroy(): Promise<void> {
+    await Promise.all(this.compacting.values());
+  }
+}

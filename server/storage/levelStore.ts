@@ -1,0 +1,104 @@
+/**
+ * The embedded store: LevelDB through classic-level (its binaries ship inside the package), in the
+ * data folder. Keys: `d!<name>!s` snapshot, `d!<name>!l!<seq, 12 digits>` log entries, `d!<name>!n`
+ * next sequence number, `r!<room>` room records.
+ */
+import { ClassicLevel } from 'classic-level';
+import type { DocStore, RoomRecord, StoredDocument } from './docStore';
+
+const SEQ_DIGITS = 12;
+
+function seqKey(name: string, seq: number): string {
+  return `d!${name}!l!${String(seq).padStart(SEQ_DIGITS, '0')}`;
+}
+
+export class LevelDocStore implements DocStore {
+  private readonly db: ClassicLevel<string, Uint8Array>;
+  /** Next sequence number per document, read once from disk and then kept here (one writer per process). */
+  private readonly nextSeq = new Map<string, number>();
+  /** Appends of one document run one after another so their sequence numbers follow arrival order. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(location: string) {
+    this.db = new ClassicLevel<string, Uint8Array>(location, { keyEncoding: 'utf8', valueEncoding: 'view' });
+  }
+
+  async open(): Promise<this> {
+    await this.db.open();
+    return this;
+  }
+
+  async load(name: string): Promise<StoredDocument> {
+    const snapshot = (await this.db.get(`d!${name}!s`)) ?? null;
+    const log: StoredDocument['log'] = [];
+    const prefix = `d!${name}!l!`;
+    for await (const [key, value] of this.db.iterator({ gte: prefix, lt: `${prefix}~` })) {
+      log.push({ seq: Number(key.slice(prefix.length)), update: value });
+    }
+    return { snapshot, log };
+  }
+
+  append(name: string, update: Uint8Array): Promise<number> {
+    return this.serial(name, async () => {
+      const seq = await this.takeSeq(name);
+      await this.db.batch([
+        { type: 'put', key: seqKey(name, seq), value: update },
+        { type: 'put', key: `d!${name}!n`, value: new TextEncoder().encode(String(seq + 1)) },
+      ]);
+      return seq;
+    });
+  }
+
+  compact(name: string, merge: (updates: Uint8Array[]) => Uint8Array): Promise<number> {
+    return this.serial(name, async () => {
+      const { snapshot, log } = await this.load(name);
+      if (log.length === 0) return 0;
+      const merged = merge(snapshot ? [snapshot, ...log.map((e) => e.update)] : log.map((e) => e.update));
+      const batch = this.db.batch().put(`d!${name}!s`, merged);
+      for (const e of log) batch.del(seqKey(name, e.seq));
+      await batch.write();
+      return log.length;
+    });
+  }
+
+  async getRoom(room: string): Promise<RoomRecord | null> {
+    const raw = await this.db.get(`r!${room}`);
+    return raw ? (JSON.parse(new TextDecoder().decode(raw)) as RoomRecord) : null;
+  }
+
+  async putRoom(room: string, record: RoomRecord): Promise<void> {
+    await this.db.put(`r!${room}`, new TextEncoder().encode(JSON.stringify(record)));
+  }
+
+  async countRooms(): Promise<number> {
+    let n = 0;
+    for await (const _ of this.db.keys({ gte: 'r!', lt: 'r!~' })) n++;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.queues.values());
+    await this.db.close();
+  }
+
+  private async takeSeq(name: string): Promise<number> {
+    let seq = this.nextSeq.get(name);
+    if (seq === undefined) {
+      const raw = await this.db.get(`d!${name}!n`);
+      seq = raw ? Number(new TextDecoder().decode(raw)) : 0;
+    }
+    this.nextSeq.set(name, seq + 1);
+    return seq;
+  }
+
+  private serial<T>(name: string, job: () => Promise<T>): Promise<T> {
+    const prev = this.queues.get(name) ?? Promise.resolve();
+    const next = prev.then(job, job);
+    const settled = next.catch(() => undefined);
+    this.queues.set(name, settled);
+    void settled.then(() => {
+      if (this.queues.get(name) === settled) this.queues.delete(name);
+    });
+    return next;
+  }
+}

@@ -1,0 +1,111 @@
+/** A real server on a free port with a fresh data folder, and Hocuspocus clients for it. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { startServer, type RunningServer } from '../../server/app';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  config: ServerConfig;
+  /** Stops the server and starts it again on the same data folder (and port). */
+  restart(): Promise<TestServer>;
+  destroy(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig['limits']> = {}, dataDir?: string, port = 0): Promise<TestServer> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'mindflow-server-'));
+  const distDir = join(dir, 'app');
+  mkdirSync(distDir, { recursive: true });
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>MindFlow</title>');
+  const base = configFromEnv({});
+  const config: ServerConfig = {
+    ...base,
+    port,
+    dataDir: join(dir, 'level'),
+    distDir,
+    quiet: true,
+    limits: { ...base.limits, ...overrides },
+  };
+  const server = await startServer(config);
+  const self: TestServer = {
+    ...server,
+    dataDir: dir,
+    config,
+    restart: async () => {
+      await server.close();
+      return startTestServer(overrides, dir, server.port);
+    },
+    destroy: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return self;
+}
+
+export async function newRoom(server: RunningServer): Promise<{ room: string; editToken: string; viewToken: string }> {
+  const res = await fetch(`${server.url}/api/rooms`, { method: 'POST' });
+  if (res.status !== 201) throw new Error(`room not created: ${res.status}`);
+  return (await res.json()) as { room: string; editToken: string; viewToken: string };
+}
+
+export interface Client {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  socket: HocuspocusProviderWebsocket;
+  failures: string[];
+  closes: { code: number; reason: string }[];
+  synced: Promise<void>;
+  destroy(): void;
+}
+
+export function connect(server: RunningServer, room: string, token: string, doc = new Y.Doc()): Client {
+  const socket = new HocuspocusProviderWebsocket({
+    url: `${server.url.replace(/^http/, 'ws')}/sync`,
+    WebSocketPolyfill: WebSocket,
+    delay: 100,
+    minDelay: 50,
+    maxDelay: 500,
+    maxAttempts: 0,
+  });
+  const failures: string[] = [];
+  const closes: { code: number; reason: string }[] = [];
+  let resolveSynced!: () => void;
+  const synced = new Promise<void>((r) => (resolveSynced = r));
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: room,
+    document: doc,
+    token,
+    onSynced: ({ state }) => {
+      if (state) resolveSynced();
+    },
+    onAuthenticationFailed: ({ reason }) => failures.push(reason),
+    onClose: ({ event }) => closes.push({ code: event.code, reason: String(event.reason) }),
+  });
+  provider.attach();
+  return {
+    doc,
+    provider,
+    socket,
+    failures,
+    closes,
+    synced,
+    destroy: () => {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+export async function until(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
