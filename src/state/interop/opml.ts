@@ -1,0 +1,184 @@
+/**
+ * OPML 1.0 / 2.0 → Outline. Every `<outline>` element is one topic. Choices, also in the report:
+ * - `text` holding escaped HTML (`&lt;b&gt;…`) becomes plain text, its first href the link;
+ * - `_note` → notes; `url` / `htmlUrl` / `xmlUrl` → the link (type="include" outlines keep their url as
+ *   a link and are never fetched); `category` → tags; `_complete` → a checked-off task;
+ * - folding: the head's `expansionState` when it lists line numbers (OPML's "flatdown" rule: the
+ *   Nth visible line is expanded), else each outline's `collapse="true"`; with neither, all open.
+ * Walks are iterative: a 100,000-level outline must not overflow the stack.
+ */
+import { isSafeUrl } from '../restore';
+import { htmlToText } from './html';
+import type { Outline, OutlineTopic } from './outline';
+import { FormatError, type ReadResult } from './reader';
+import { ReportBuilder, topicPath } from './report';
+import { childElement, childElements, parseXml, textContent, type XmlElement } from './xml';
+
+interface Frame {
+  topic: OutlineTopic;
+  parent: Frame | null;
+  el: XmlElement;
+}
+
+function pathOf(frame: Frame): () => string {
+  return () => {
+    const labels: string[] = [];
+    for (let f: Frame | null = frame; f !== null; f = f.parent) labels.push(f.topic.label);
+    return topicPath(labels.reverse());
+  };
+}
+
+/** Escaped HTML in `text`: only known inline tags count, so code such as `a < b` stays text. */
+const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;
+
+/** Attributes read into topic fields; any other attribute is counted as dropped. */
+const READ_ATTRS = new Set(['text', '_note', 'url', 'htmlUrl', 'xmlUrl', 'type', 'category', '_complete', 'collapse', 'title']);
+
+function parseExpansionState(head: XmlElement | undefined): number[] | null {
+  const el = head ? childElement(head, 'expansionState') : undefined;
+  if (!el) return null;
+  const nums = textContent(el)
+    .split(/[\s,]+/)
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number)
+    .sort((a, b) => a - b);
+  return nums.length > 0 ? nums : null;
+}
+
+/** Reads an OPML outline. Throws FormatError for anything that is not one. */
+export function readOpml(text: string, fileName?: string): ReadResult {
+  const format = 'OPML';
+  const root = parseXml(text, { format });
+  if (root.name !== 'opml') throw new FormatError(format, `its root element is <${root.name}>, not <opml>`);
+  const body = childElement(root, 'body');
+  if (!body) throw new FormatError(format, 'it has no <body>');
+  const head = childElement(root, 'head');
+  const report = new ReportBuilder(format, fileName);
+
+  const titleEl = head ? childElement(head, 'title') : undefined;
+  const headTitle = titleEl ? textContent(titleEl).trim() : '';
+  const title = headTitle || body.attrs.text?.trim() || undefined;
+  if (head && childElements(head).some((c) => c.name !== 'title' && c.name !== 'expansionState')) {
+    report.choose('Head fields other than the title and expansion state (owner, dates, window) were not imported.');
+  }
+
+  const roots: OutlineTopic[] = [];
+  const frames: Frame[] = [];
+  const stack: { el: XmlElement; parent: Frame | null }[] = [];
+  const top = childElements(body, 'outline');
+  for (let i = top.length - 1; i >= 0; i--) stack.push({ el: top[i], parent: null });
+  let includes = 0;
+
+  while (stack.length > 0) {
+    const { el, parent } = stack.pop()!;
+    const a = el.attrs;
+    const topic: OutlineTopic = { label: '', children: [] };
+    const frame: Frame = { topic, parent, el };
+    frames.push(frame);
+    if (parent) parent.topic.children.push(topic);
+    else roots.push(topic);
+    const path = pathOf(frame);
+    const kids = el.children;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      const c = kids[i];
+      if (typeof c !== 'string' && c.name === 'outline') stack.push({ el: c, parent: frame });
+    }
+
+    const notes: string[] = [];
+    const links: string[] = [];
+    const rawText = a.text ?? a.title ?? '';
+    if (INLINE_HTML.test(rawText)) {
+      const h = htmlToText(rawText);
+      topic.label = h.text;
+      links.push(...h.hrefs);
+      report.converted('formatted texts', 'plain text', path);
+    } else topic.label = rawText;
+
+    if (a._note !== undefined && a._note.trim() !== '') {
+      notes.push(a._note);
+      report.kept('notes', path);
+    }
+    const type = a.type?.toLowerCase();
+    for (const key of ['url', 'htmlUrl', 'xmlUrl']) {
+      const v = a[key]?.trim();
+      if (v) links.unshift(v);
+    }
+    if (type === 'include') {
+      includes++;
+      report.converted('included outlines', 'links', path);
+    }
+    for (let i = 0; i < links.length; i++) {
+      const url = links[i];
+      if (topic.link === undefined && isSafeUrl(url)) {
+        topic.link = url;
+        if (type !== 'include') report.kept('links', path);
+      } else {
+        notes.push(`Link: ${url}`);
+        report.converted('links', 'notes', path);
+      }
+    }
+    if (type && type !== 'include' && type !== 'link' && type !== 'rss') report.dropped(`"${type}" outline types`, path);
+
+    if (a.category !== undefined) {
+      const tags = a.category
+        .split(',')
+        .map((c) => c.trim().replace(/^\/+/, ''))
+        .filter((c) => c !== '');
+      if (tags.length > 0) {
+        topic.tags = tags;
+        report.kept('categories', path, tags.length);
+      }
+    }
+    if (a._complete === 'true') {
+      topic.done = true;
+      report.kept('completed tasks', path);
+    }
+    if (a.isComment === 'true') report.dropped('comment flags', path);
+    for (const key in a) {
+      if (!READ_ATTRS.has(key) && key !== 'isComment') report.dropped(`"${key}" attributes`, path);
+    }
+    if (notes.length > 0) topic.notes = notes.join('\n\n');
+  }
+  if (includes > 0) report.choose('Included outlines (type="include") were kept as links to their URL; they were not fetched.');
+
+  applyFolding(frames, roots, parseExpansionState(head), report);
+  const outline: Outline = { roots, connections: [], ...(title ? { title } : {}) };
+  return { outline, report };
+}
+
+function applyFolding(frames: Frame[], roots: OutlineTopic[], expansion: number[] | null, report: ReportBuilder): void {
+  if (expansion === null) {
+    for (const f of frames) {
+      if (f.el.attrs.collapse === 'true' && f.topic.children.length > 0) {
+        f.topic.collapsed = true;
+        report.kept('collapsed', pathOf(f));
+      }
+    }
+    if (frames.some((f) => f.el.attrs.collapse === 'true')) report.choose('Folding follows each outline\'s collapse="true".');
+    return;
+  }
+  // Flatdown: visit visible lines in order, numbering them from 1; line N in the list is expanded,
+  // which makes its children the next visible lines. Everything else with children is collapsed.
+  const expand = new Set<OutlineTopic>();
+  let next = 0;
+  let line = 0;
+  const stack: OutlineTopic[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) stack.push(roots[i]);
+  while (stack.length > 0 && next < expansion.length) {
+    const t = stack.pop()!;
+    line++;
+    while (next < expansion.length && expansion[next] < line) next++;
+    if (next < expansion.length && expansion[next] === line) {
+      expand.add(t);
+      next++;
+      for (let i = t.children.length - 1; i >= 0; i--) stack.push(t.children[i]);
+    }
+  }
+  for (const f of frames) {
+    if (f.topic.children.length > 0 && !expand.has(f.topic)) {
+      f.topic.collapsed = true;
+      report.kept('collapsed', pathOf(f));
+    }
+  }
+  report.choose('Folding follows the head\'s expansionState (the listed lines are open, the rest closed).');
+}
