@@ -1,0 +1,78 @@
+/**
+ * A branch (a topic and all its descendants, folded ones too) for the clipboard: as an Outline, as
+ * tab-indented text (what every outliner pastes) and as Markdown (the same writer as the export).
+ * Iterative: a branch may be a 100,000-level chain.
+ */
+import { childIds, edgeIdsOf, getEdge, getNode, type MindMapState } from '../doc';
+import { DEFAULT_COLOR } from '../model';
+import type { Outline, OutlineConnection, OutlineTopic } from './outline';
+import { walkOutline } from './writeCommon';
+import { writeMarkdown } from './writeMarkdown';
+
+/**
+ * Indentation stops at this depth in the text form (deeper topics are written at it): each level
+ * indents every line below it, so a 100,000-level chain would otherwise be gigabytes of tabs.
+ */
+export const MAX_TEXT_DEPTH = 200;
+
+/** The topic `id` and its descendants as an Outline, with the connections that stay inside the branch. */
+export function branchOutline(state: MindMapState, id: string): Outline {
+  const top = getNode(state, id);
+  if (!top) return { roots: [], connections: [] };
+  const roots: OutlineTopic[] = [];
+  const links: OutlineConnection[] = [];
+  const inBranch = new Set<string>();
+  const ids: string[] = [id];
+  const parents: (OutlineTopic | null)[] = [null];
+  while (ids.length > 0) {
+    const nid = ids.pop()!;
+    const parent = parents.pop()!;
+    const node = getNode(state, nid);
+    if (!node) continue;
+    inBranch.add(nid);
+    const d = node.data;
+    const t: OutlineTopic = { label: d.label, sourceId: nid, children: [] };
+    if (d.notes) t.notes = d.notes;
+    const kids = childIds(state, nid);
+    if (!d.expanded && kids.length > 0) t.collapsed = true;
+    if (d.attachment?.url) {
+      t.link = d.attachment.url;
+      if (d.attachment.title && d.attachment.title !== d.attachment.url) t.linkTitle = d.attachment.title;
+    }
+    if (d.tags?.length) t.tags = d.tags.slice();
+    if (d.priority) t.priority = d.priority;
+    if (d.color && d.color.toLowerCase() !== DEFAULT_COLOR) t.color = d.color.toLowerCase();
+    if (parent) parent.children.push(t);
+    else roots.push(t);
+    for (const eid of edgeIdsOf(state, nid)) {
+      const e = getEdge(state, eid);
+      if (e && e.source === nid && getNode(state, e.target)?.parentId !== nid) links.push({ from: nid, to: e.target });
+    }
+    for (let i = kids.length - 1; i >= 0; i--) {
+      ids.push(kids[i]);
+      parents.push(t);
+    }
+  }
+  const connections = links.filter((c) => inBranch.has(c.to));
+  return { roots, connections };
+}
+
+/** One line per topic, indented with tabs; line breaks inside a label become spaces. */
+export function outlineAsText(outline: Outline): string {
+  const lines: string[] = [];
+  const tabs: string[] = [];
+  walkOutline(outline.roots, (t, depth) => {
+    const level = Math.min(depth, MAX_TEXT_DEPTH);
+    const label = t.label.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+    lines.push((tabs[level] ??= '\t'.repeat(level)) + label);
+  });
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+export function branchAsText(state: MindMapState, id: string): string {
+  return outlineAsText(branchOutline(state, id));
+}
+
+export function branchAsMarkdown(state: MindMapState, id: string): string {
+  return writeMarkdown(branchOutline(state, id)).text;
+}

@@ -1,0 +1,127 @@
+/**
+ * Pasting an outline under a topic: its top-level topics become children of that topic, as one undo
+ * step with new ids. The pasted topics go through the restore pipeline (labels, notes, tags, links
+ * and colours checked like any imported map) and are placed to the right of the topic, one row each,
+ * below its existing children; under auto-layout the map's layout then places them instead.
+ */
+import { childIds, edgeId, edgeIdsOf, getEdge, getNode } from '../doc';
+import { newId } from '../ids';
+import { CHILD_STEP_Y, EDGE_WIDTH, NODE_MAX_WIDTH, type MindEdge, type MindNode } from '../model';
+import { editNode, insertEdge, insertNode } from '../mutations';
+import { restoreMap } from '../restore';
+import type { MindMapStore } from '../store';
+import type { Outline, OutlineTopic } from './outline';
+import { walkOutline } from './writeCommon';
+
+export type PasteOutcome = { ok: true; count: number; ids: string[]; repairs: string[] } | { ok: false; error: string };
+
+/** Column step of pasted levels: the widest topic plus a gap, so columns never overlap. */
+export const PASTE_STEP_X = NODE_MAX_WIDTH + 40;
+export const PASTE_STEP_Y = CHILD_STEP_Y;
+
+export const PASTE_MESSAGES = {
+  noTopic: 'Select a topic to paste under.',
+  empty: 'There are no topics on the clipboard to paste.',
+} as const;
+
+interface Placed {
+  id: string;
+  parent: string;
+  depth: number;
+  topic: OutlineTopic;
+}
+
+export function pasteOutline(store: MindMapStore, parentId: string, outline: Outline): PasteOutcome {
+  const s = store.getState();
+  const parent = getNode(s, parentId);
+  if (!parent) return { ok: false, error: PASTE_MESSAGES.noTopic };
+  if (outline.roots.length === 0) return { ok: false, error: PASTE_MESSAGES.empty };
+
+  // New ids in pre-order, each with its parent's new id.
+  const placed: Placed[] = [];
+  const bySource = new Map<string, string>();
+  const stack: string[] = [];
+  walkOutline(outline.roots, (topic, depth) => {
+    const id = newId();
+    stack.length = depth;
+    placed.push({ id, parent: depth === 0 ? parentId : stack[depth - 1], depth, topic });
+    stack.push(id);
+    if (topic.sourceId !== undefined && !bySource.has(topic.sourceId)) bySource.set(topic.sourceId, id);
+  });
+
+  // Through the restore pipeline, under a stand-in for the target topic (it keeps the target's id).
+  const raw: unknown[] = [{ ...parent, type: 'root', parentId: null }];
+  const edges: unknown[] = [];
+  const colorOf = new Map<string, string>([[parentId, parent.data.color]]);
+  for (const p of placed) {
+    const t = p.topic;
+    const color = t.color ?? colorOf.get(p.parent) ?? parent.data.color;
+    colorOf.set(p.id, color);
+    raw.push({
+      id: p.id,
+      type: 'child',
+      position: { x: 0, y: 0 },
+      parentId: p.parent,
+      connectionType: 'standard',
+      data: {
+        label: t.label,
+        expanded: !t.collapsed,
+        color,
+        animation: 'pulse',
+        ...(t.notes ? { notes: t.notes } : {}),
+        ...(t.tags?.length ? { tags: t.tags } : {}),
+        ...(t.priority ? { priority: t.priority } : {}),
+        ...(t.link ? { attachment: { type: 'link', url: t.link, title: t.linkTitle ?? t.link } } : {}),
+      },
+    });
+    edges.push(edgeOf(p.parent, p.id, colorOf.get(p.parent)!));
+  }
+  for (const c of outline.connections) {
+    const from = bySource.get(c.from);
+    const to = bySource.get(c.to);
+    if (from && to && from !== to) edges.push(edgeOf(from, to, colorOf.get(from)!));
+  }
+  const restored = restoreMap({ nodes: raw, edges });
+  if (!restored.ok) return restored;
+  const r = restored.state;
+
+  // One row per topic in pre-order, a column per level, below the target's current children.
+  let top = parent.position.y;
+  for (const kid of childIds(s, parentId)) {
+    const k = getNode(s, kid);
+    if (k) top = Math.max(top, k.position.y + PASTE_STEP_Y);
+  }
+  const nodes: MindNode[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < placed.length; i++) {
+    const p = placed[i];
+    const n = getNode(r, p.id);
+    if (!n) continue;
+    seen.add(p.id);
+    nodes.push({
+      ...n,
+      parentId: p.parent,
+      position: { x: parent.position.x + PASTE_STEP_X * (p.depth + 1), y: top + PASTE_STEP_Y * i },
+    });
+  }
+  // Every edge that starts at the target's stand-in or at a pasted topic: tree edges and connections.
+  const newEdges: MindEdge[] = [];
+  for (const from of [parentId, ...seen]) {
+    for (const eid of edgeIdsOf(r, from)) {
+      const e = getEdge(r, eid);
+      if (e && e.source === from) newEdges.push(e);
+    }
+  }
+  store.transact('Paste topics', (d) => {
+    for (const n of nodes) insertNode(d, n);
+    for (const e of newEdges) insertEdge(d, e);
+    const p = editNode(d, parentId);
+    if (p && !p.data.expanded) p.data.expanded = true;
+  });
+  const ids = nodes.filter((n) => n.parentId === parentId).map((n) => n.id);
+  return { ok: true, count: nodes.length, ids, repairs: restored.repairs };
+}
+
+function edgeOf(source: string, target: string, stroke: string): MindEdge {
+  return { id: edgeId(source, target), source, target, style: { stroke, strokeWidth: EDGE_WIDTH }, animated: false };
+}

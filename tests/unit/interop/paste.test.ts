@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { childIds, edgeId, getEdge, getNode } from '../../../src/state/doc';
+import { topic, type Outline } from '../../../src/state/interop/outline';
+import { PASTE_MESSAGES, PASTE_STEP_X, PASTE_STEP_Y, pasteOutline } from '../../../src/state/interop/paste';
+import { setExpanded, updateSettings } from '../../../src/state/operations';
+import { keepLaidOut } from '../../../src/state/layout/apply';
+import { tree } from '../helpers/tree';
+
+const outline = (...roots: Outline['roots']): Outline => ({ roots, connections: [] });
+
+describe('pasteOutline', () => {
+  it('adds the top-level topics as children of the target, with new ids, as one undo step', () => {
+    const store = tree('Root', ['A', 'A1'], 'B');
+    const r = pasteOutline(store, 'A', outline(topic('P', [topic('P1'), topic('P2')]), topic('Q')));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.count).toBe(4);
+    const s = store.getState();
+    const kids = childIds(s, 'A');
+    expect(kids).toHaveLength(3);
+    expect(kids[0]).toBe('A1');
+    expect(kids.slice(1)).toEqual(r.ids);
+    const [p, q] = r.ids;
+    expect(getNode(s, p)!.data.label).toBe('P');
+    expect(getNode(s, q)!.data.label).toBe('Q');
+    expect(childIds(s, p).map((id) => getNode(s, id)!.data.label)).toEqual(['P1', 'P2']);
+    // Tree edges from the target and inside the pasted branch.
+    expect(getEdge(s, edgeId('A', p))).toBeDefined();
+    expect(getEdge(s, edgeId(p, childIds(s, p)[0]))).toBeDefined();
+    expect(s.nodes.n).toBe(8);
+
+    store.undo();
+    expect(store.getState().nodes.n).toBe(4);
+    expect(childIds(store.getState(), 'A')).toEqual(['A1']);
+    store.redo();
+    expect(childIds(store.getState(), 'A')).toHaveLength(3);
+  });
+
+  it('places pasted topics right of the target, one row each, below its children, in columns by depth', () => {
+    const store = tree('Root', ['A', 'A1']);
+    const a = getNode(store.getState(), 'A')!;
+    const a1 = getNode(store.getState(), 'A1')!;
+    const r = pasteOutline(store, 'A', outline(topic('P', [topic('P1')]), topic('Q')));
+    if (!r.ok) throw new Error(r.error);
+    const s = store.getState();
+    const [p, q] = r.ids;
+    const p1 = childIds(s, p)[0];
+    const top = a1.position.y + PASTE_STEP_Y;
+    expect(getNode(s, p)!.position).toEqual({ x: a.position.x + PASTE_STEP_X, y: top });
+    expect(getNode(s, p1)!.position).toEqual({ x: a.position.x + 2 * PASTE_STEP_X, y: top + PASTE_STEP_Y });
+    expect(getNode(s, q)!.position).toEqual({ x: a.position.x + PASTE_STEP_X, y: top + 2 * PASTE_STEP_Y });
+  });
+
+  it('keeps notes, links, tags, priority, folding and connections; opens a folded target', () => {
+    const store = tree('Root', ['A', 'A1']);
+    setExpanded(store, 'A', false);
+    const o: Outline = {
+      roots: [
+        topic('Linked', [topic('Inner')], {
+          notes: 'A note',
+          link: 'https://example.com',
+          tags: ['t1'],
+          priority: 'low',
+          collapsed: true,
+          color: '#10b981',
+          sourceId: 's1',
+        }),
+        topic('Other', [], { sourceId: 's2' }),
+      ],
+      connections: [{ from: 's1', to: 's2' }, { from: 's1', to: 'nowhere' }],
+    };
+    const r = pasteOutline(store, 'A', o);
+    if (!r.ok) throw new Error(r.error);
+    const s = store.getState();
+    const [linked, other] = r.ids;
+    const d = getNode(s, linked)!.data;
+    expect(d).toMatchObject({ label: 'Linked', notes: 'A note', tags: ['t1'], priority: 'low', expanded: false, color: '#10b981' });
+    expect(d.attachment).toEqual({ type: 'link', url: 'https://example.com', title: 'https://example.com' });
+    // Children take their parent's colour.
+    expect(getNode(s, childIds(s, linked)[0])!.data.color).toBe('#10b981');
+    expect(getEdge(s, edgeId(linked, other))).toBeDefined();
+    expect(getNode(s, 'A')!.data.expanded).toBe(true);
+    store.undo();
+    expect(getNode(store.getState(), 'A')!.data.expanded).toBe(false);
+  });
+
+  it('cleans pasted values like any import: unsafe links dropped, over-long labels cut', () => {
+    const store = tree('Root');
+    const r = pasteOutline(store, 'root', outline(topic('x'.repeat(5000), [], { link: 'javascript:alert(1)' })));
+    if (!r.ok) throw new Error(r.error);
+    const d = getNode(store.getState(), r.ids[0])!.data;
+    expect(d.label.length).toBe(1000);
+    expect(d.attachment).toBeUndefined();
+    expect(r.repairs.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a missing target or an empty outline and changes nothing', () => {
+    const store = tree('Root', 'A');
+    const before = store.getState();
+    expect(pasteOutline(store, 'ghost', outline(topic('P')))).toEqual({ ok: false, error: PASTE_MESSAGES.noTopic });
+    expect(pasteOutline(store, 'A', outline())).toEqual({ ok: false, error: PASTE_MESSAGES.empty });
+    expect(store.getState()).toBe(before);
+    expect(store.canUndo()).toBe(false);
+  });
+
+  it('under auto-layout the map layout places the pasted topics, in the same undo step', () => {
+    const store = tree('Root', 'A', 'B');
+    keepLaidOut(store);
+    updateSettings(store, { layout: 'right', autoLayout: true });
+    const steps = () => (store.undoLabel() ? 1 : 0);
+    store.clearHistory();
+    const r = pasteOutline(store, 'A', outline(topic('P'), topic('Q')));
+    if (!r.ok) throw new Error(r.error);
+    const s = store.getState();
+    const [p, q] = r.ids.map((id) => getNode(s, id)!.position);
+    expect(p.x).toBe(q.x);
+    expect(p.x).toBeGreaterThan(getNode(s, 'A')!.position.x);
+    expect(steps()).toBe(1);
+    store.undo();
+    expect(store.canUndo()).toBe(false);
+    expect(childIds(store.getState(), 'A')).toEqual([]);
+  });
+});
