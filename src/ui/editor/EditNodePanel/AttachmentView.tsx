@@ -5,7 +5,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Attachment } from '../../../state/model';
-import { isSafeUrl } from '../../../state/restore';
+import { isSafeUrl } from '../../../state/rules';
 import { IconExternal } from '../icons';
 import classes from '../Editor.module.css';
 

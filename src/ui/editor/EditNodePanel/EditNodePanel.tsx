@@ -2,46 +2,129 @@
  * "Edit Node" (top right while a topic is selected): title, colour, priority, advanced options
  * (animation, notes, attachment, tags), Delete and Save Changes. Draggable by its header on desktop
  * and kept partly on screen; a fixed, centred card on mobile.
+ *
+ * The form is a draft kept with useImmer (see nodeForm.ts for its rules): fields the user has not
+ * changed follow the topic, a selection change with unsaved changes asks first, and a topic deleted
+ * underneath leaves the unsaved changes on screen with a notice.
  */
-import { Badge, Box, Button, CloseButton, Collapse, Group, NativeSelect, Paper, SegmentedControl, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { getNode } from '../../../state/doc';
-import { ANIMATIONS, ATTACHMENT_TYPES, MESSAGES, type MindNode, type Priority } from '../../../state/model';
+import { Alert, Badge, Button, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { useCallback } from 'react';
+import { useImmer } from 'use-immer';
+import { getNode, type MindMapState } from '../../../state/doc';
+import { MESSAGES, type MindNode } from '../../../state/model';
 import { deleteNode, select, updateNodeData } from '../../../state/operations';
 import { useEditorSelector } from '../../hooks/useEditorState';
 import { useEditor } from '../EditorContext';
-import { IconChevronDown, IconGrip } from '../icons';
+import { IconGrip } from '../icons';
 import { notifySuccess } from '../notify';
 import classes from '../Editor.module.css';
-import { AttachmentView } from './AttachmentView';
-import { ColorField } from './ColorField';
-import { TagsField } from './TagsField';
-import { formFromData, inputFromForm, type NodeFormValues } from './nodeForm';
+import { NodeFormFields } from './NodeFormFields';
+import { ADVANCED_FIELDS, draftErrors, draftFor, followTopic, formFromData, inputFromForm, panelMode, topicMoved, valuesToSave, type PanelDraft } from './nodeForm';
 import { PANEL_WIDTH } from './panelPosition';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useDraggablePanel } from './useDraggablePanel';
-import type { MindMapState } from '../../../state/doc';
+import type { MindMapStore } from '../../../state/store';
+import type { NodeField } from '../../../state/rules';
 
 const selectSelectedNode = (s: MindMapState): MindNode | null => getNode(s, s.selectedNodeId) ?? null;
 
-const PRIORITY_OPTIONS = [
-  { value: '', label: 'None' },
-  { value: 'low', label: 'Low' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'high', label: 'High' },
-];
+/**
+ * Saves the draft to its topic. On a refusal the draft shows every error (and opens Advanced Options
+ * when one is there); on success the draft becomes the saved topic, which may differ from what was
+ * typed (trimmed title, https:// added, title defaulted to the URL).
+ */
+function saveDraft(store: MindMapStore, draft: PanelDraft, update: (recipe: (d: PanelDraft) => void) => void): boolean {
+  const result = updateNodeData(store, draft.nodeId, inputFromForm(valuesToSave(draft)));
+  if (!result.ok) {
+    const fields = Object.keys(draftErrors(draft)) as NodeField[];
+    update((d) => {
+      d.showAll = true;
+      if (fields.some((f) => ADVANCED_FIELDS.has(f))) d.advanced = true;
+    });
+    return false;
+  }
+  const saved = getNode(store.getState(), draft.nodeId);
+  if (saved) {
+    const fresh = formFromData(saved.data);
+    update((d) => {
+      d.base = fresh;
+      d.values = formFromData(saved.data);
+      d.tagInput = '';
+      d.showAll = false;
+    });
+  }
+  notifySuccess(MESSAGES.nodeUpdatedTitle, MESSAGES.nodeUpdatedBody);
+  return true;
+}
 
 export function EditNodePanel() {
   const { session } = useEditor();
-  const node = useEditorSelector(session.store, selectSelectedNode);
-  if (!node) return null;
-  return <PanelFrame node={node} />;
+  const { store } = session;
+  const selected = useEditorSelector(store, selectSelectedNode);
+  const [draft, updateDraft] = useImmer<PanelDraft | null>(() => (selected ? draftFor(selected) : null));
+  const draftId = draft?.nodeId ?? null;
+  const selectDraftNode = useCallback((s: MindMapState) => (draftId === null ? null : (getNode(s, draftId) ?? null)), [draftId]);
+  const draftNode = useEditorSelector(store, selectDraftNode);
+  const mode = panelMode(draft, selected?.id ?? null, draftNode !== null);
+
+  // Both updates below run during render (React's pattern for state that follows props): the panel
+  // never shows one frame of the previous topic or of stale values.
+  if (mode === 'replace') {
+    updateDraft(selected ? draftFor(selected) : null);
+    return null;
+  }
+  if (draft === null) return null;
+  if (draftNode) {
+    const fresh = formFromData(draftNode.data);
+    if (topicMoved(draft, fresh)) updateDraft((d) => void (d && followTopic(d, fresh)));
+  }
+
+  const update = (recipe: (d: PanelDraft) => void) => updateDraft((d) => void (d && recipe(d as PanelDraft)));
+  const moveOn = () => updateDraft(() => {
+    const next = selectSelectedNode(store.getState());
+    return next ? draftFor(next) : null;
+  });
+
+  return (
+    <>
+      <PanelFrame
+        draft={draft}
+        node={draftNode}
+        update={update}
+        onSave={() => void saveDraft(store, draft, update)}
+        onDiscard={moveOn}
+      />
+      <UnsavedChangesDialog
+        opened={mode === 'ask'}
+        topic={draft.values.label.trim() || draftNode?.data.label || 'This topic'}
+        onKeepEditing={() => select(store, draft.nodeId)}
+        onDiscard={moveOn}
+        onSave={() => {
+          if (saveDraft(store, draft, update)) moveOn();
+          else select(store, draft.nodeId); // back to the topic, its errors on screen
+        }}
+      />
+    </>
+  );
 }
 
-function PanelFrame({ node }: { node: MindNode }) {
+function PanelFrame({
+  draft,
+  node,
+  update,
+  onSave,
+  onDiscard,
+}: {
+  draft: PanelDraft;
+  node: MindNode | null;
+  update(recipe: (d: PanelDraft) => void): void;
+  onSave(): void;
+  onDiscard(): void;
+}) {
   const { session, isMobile } = useEditor();
   const { store } = session;
   const { pos, handleProps, onGripKeyDown } = useDraggablePanel(!isMobile);
-  const isRoot = node.parentId === null || node.id === store.getState().rootId;
+  const isRoot = node !== null && (node.parentId === null || node.id === store.getState().rootId);
 
   return (
     <Paper
@@ -78,130 +161,30 @@ function PanelFrame({ node }: { node: MindNode }) {
             {isRoot ? 'Root' : 'Topic'}
           </Badge>
         </Group>
-        <CloseButton size="sm" aria-label="Close panel" onClick={() => select(store, null)} />
+        <CloseButton size="sm" aria-label="Close panel" onClick={node ? () => select(store, null) : onDiscard} />
       </Group>
-      <NodeForm key={node.id} node={node} isRoot={isRoot} />
+      {node ? null : (
+        <Alert color="orange" variant="light" title="This topic was deleted" m="sm" mb={0} p="xs">
+          <Text size="xs">Your unsaved changes to it are still below. Undo brings the topic back with them; Discard closes the panel.</Text>
+          <Button size="compact-xs" variant="light" color="orange" mt={6} onClick={onDiscard}>
+            Discard
+          </Button>
+        </Alert>
+      )}
+      <NodeFormFields
+        key={draft.nodeId}
+        draft={draft}
+        node={node}
+        isRoot={isRoot}
+        update={update}
+        onSave={onSave}
+        onDelete={() => {
+          if (!node) return;
+          // The user deletes this topic on purpose: its unsaved changes go with it.
+          onDiscard();
+          deleteNode(store, node.id);
+        }}
+      />
     </Paper>
-  );
-}
-
-function NodeForm({ node, isRoot }: { node: MindNode; isRoot: boolean }) {
-  const { session } = useEditor();
-  const { store } = session;
-  const [values, setValues] = useState<NodeFormValues>(() => formFromData(node.data));
-  const [advanced, setAdvanced] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  // The topic changed elsewhere (undo, inline rename): show its current data.
-  useEffect(() => {
-    setValues(formFromData(node.data));
-    setError(null);
-  }, [node.data]);
-
-  const set = <K extends keyof NodeFormValues>(key: K, value: NodeFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  const save = () => {
-    const result = updateNodeData(store, node.id, inputFromForm(values));
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    setError(null);
-    notifySuccess(MESSAGES.nodeUpdatedTitle, MESSAGES.nodeUpdatedBody);
-  };
-
-  return (
-    <Box
-      component="form"
-      className={classes.editBody}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput label="Title" value={values.label} onChange={(e) => set('label', e.currentTarget.value)} size="xs" />
-        <ColorField value={values.color} onChange={(hex) => set('color', hex)} />
-        <div>
-          <Text size="sm" fw={500} mb={4} id={`mf-priority-${node.id}`}>
-            Priority
-          </Text>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            aria-labelledby={`mf-priority-${node.id}`}
-            value={values.priority}
-            onChange={(v) => set('priority', v as Priority | '')}
-            data={PRIORITY_OPTIONS}
-          />
-        </div>
-        <div>
-          <UnstyledButton
-            className={classes.advancedToggle}
-            aria-expanded={advanced}
-            aria-controls={`mf-advanced-${node.id}`}
-            onClick={() => setAdvanced((a) => !a)}
-          >
-            <span>Advanced Options</span>
-            <IconChevronDown size={14} style={{ transform: advanced ? 'rotate(180deg)' : undefined }} />
-          </UnstyledButton>
-          <Collapse expanded={advanced} id={`mf-advanced-${node.id}`}>
-            <Stack gap="xs" pt="xs">
-              <NativeSelect
-                label="Animation"
-                size="xs"
-                value={values.animation}
-                onChange={(e) => set('animation', e.currentTarget.value as NodeFormValues['animation'])}
-                data={ANIMATIONS.map((a) => ({ value: a, label: a }))}
-              />
-              <Textarea label="Notes" size="xs" autosize minRows={2} maxRows={6} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
-              <NativeSelect
-                label="Attachment Type"
-                size="xs"
-                value={values.attachmentType}
-                onChange={(e) => set('attachmentType', e.currentTarget.value as NodeFormValues['attachmentType'])}
-                data={ATTACHMENT_TYPES.map((a) => ({ value: a, label: a }))}
-              />
-              <TextInput
-                label="Attachment URL"
-                size="xs"
-                placeholder="https://…"
-                value={values.attachmentUrl}
-                onChange={(e) => set('attachmentUrl', e.currentTarget.value)}
-              />
-              <TextInput
-                label="Attachment Title"
-                size="xs"
-                placeholder="Defaults to the URL"
-                value={values.attachmentTitle}
-                onChange={(e) => set('attachmentTitle', e.currentTarget.value)}
-              />
-              <TagsField tags={values.tags} onChange={(tags) => set('tags', tags)} />
-            </Stack>
-          </Collapse>
-        </div>
-        {node.data.attachment ? <AttachmentView attachment={node.data.attachment} /> : null}
-        {error ? (
-          <Text size="xs" c="red" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        <Group justify="space-between" gap="xs">
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            disabled={isRoot}
-            onClick={() => deleteNode(store, node.id)}
-            title={isRoot ? 'The root cannot be deleted' : undefined}
-          >
-            Delete
-          </Button>
-          <Button size="xs" type="submit">
-            Save Changes
-          </Button>
-        </Group>
-      </Stack>
-    </Box>
   );
 }

@@ -1,23 +1,40 @@
-/** Tags: an input with an "Add" button (disabled while blank); Enter adds; trimmed; duplicates ignored. */
+/**
+ * Tags: an input with an "Add" button (disabled while blank or when the tag cannot be added); Enter
+ * adds; trimmed; duplicates ignored. The text being typed belongs to the panel's draft, so it is
+ * never dropped silently.
+ */
 import { Button, Group, Input, Pill, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { addTag } from '../../../state/operations';
+import { pendingTagError } from './nodeForm';
 
-export function TagsField({ tags, onChange }: { tags: string[]; onChange(tags: string[]): void }) {
-  const [draft, setDraft] = useState('');
+export function TagsField({
+  tags,
+  input,
+  error,
+  onInput,
+  onChange,
+}: {
+  tags: string[];
+  input: string;
+  error?: string;
+  onInput(text: string): void;
+  onChange(tags: string[]): void;
+}) {
+  const blocked = !input.trim() || pendingTagError(tags, input) !== null;
   const add = () => {
-    if (!draft.trim()) return;
-    onChange(addTag(tags, draft));
-    setDraft('');
+    if (blocked) return;
+    onChange(addTag(tags, input));
+    onInput('');
   };
   return (
     <Input.Wrapper label="Tags" labelElement="div" id="mf-tags">
-      <Group gap={6} wrap="nowrap" mt={4}>
+      <Group gap={6} wrap="nowrap" mt={4} align="flex-start">
         <TextInput
           aria-label="Tags"
           placeholder="Add a tag"
-          value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
+          value={input}
+          error={error}
+          onChange={(e) => onInput(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -27,7 +44,7 @@ export function TagsField({ tags, onChange }: { tags: string[]; onChange(tags: s
           style={{ flex: 1 }}
           size="xs"
         />
-        <Button size="xs" variant="light" onClick={add} disabled={!draft.trim()}>
+        <Button size="xs" variant="light" onClick={add} disabled={blocked}>
           Add
         </Button>
       </Group>
