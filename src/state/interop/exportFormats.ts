@@ -32,10 +32,9 @@ export interface ExportFormat {
 
 const item = (count: number, one: string, many: string): LostItem => ({ count, one, many });
 
-// What no foreign format has a place for: MindFlow's own task checkmarks, animations and attachment kinds.
+// What no foreign format has a place for: MindFlow's animations and attachment kinds.
 function mindflowOnly(f: MapFeatures): LostItem[] {
   return [
-    item(f.tasks, 'task checkmark', 'task checkmarks'),
     item(f.animations, 'animation', 'animations'),
     item(f.fileAttachments, 'image or file attachment type', 'image or file attachment types'),
   ];
@@ -72,6 +71,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         collapsed(f),
         linkTitles(f),
         ...mindflowOnly(f),
+        item(md.headingTasks, 'task written as a heading', 'tasks written as headings'),
         item(md.joinedLines, 'line break in a heading', 'line breaks in headings'),
         item(
           md.flattened,
@@ -95,6 +95,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         colours(f),
         priorities(f),
         linkTitles(f),
+        item(f.openTasks, 'unchecked task', 'unchecked tasks'),
         ...mindflowOnly(f),
         item(opml.hiddenStates, 'expanded branch inside a collapsed one', 'expanded branches inside collapsed ones'),
       ]);
@@ -108,7 +109,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     mime: 'application/x-freemind',
     write(state) {
       const { outline, features: f } = fromMap(state);
-      return { data: writeFreemind(outline), lost: lostSentence('FreeMind', [tags(f), linkTitles(f), ...mindflowOnly(f)]) };
+      return { data: writeFreemind(outline), lost: lostSentence('FreeMind', [tags(f), linkTitles(f), item(f.tasks, 'task', 'tasks'), ...mindflowOnly(f)]) };
     },
   },
   {

@@ -27,6 +27,8 @@ export interface MapFeatures {
   multiline: number;
   /** Task topics (checked or not). */
   tasks: number;
+  /** Task topics not checked off yet. */
+  openTasks: number;
   /** Topics with an animation other than the default. */
   animations: number;
   /** Attachments of type image or file (formats only hold a plain link). */
@@ -51,6 +53,7 @@ export function emptyFeatures(): MapFeatures {
     connections: 0,
     multiline: 0,
     tasks: 0,
+    openTasks: 0,
     animations: 0,
     fileAttachments: 0,
   };
@@ -104,7 +107,12 @@ export function fromMap(state: MindMapState): MapOutline {
       t.color = d.color.toLowerCase();
       f.colours++;
     }
-    if (d.done !== undefined) f.tasks++;
+    if (d.done !== undefined) {
+      // false marks a task not yet done: formats with task lists keep it as such.
+      t.done = d.done;
+      f.tasks++;
+      if (!d.done) f.openTasks++;
+    }
     if (d.animation !== DEFAULT_ANIMATION) f.animations++;
 
     if (parent) parent.children.push(t);

@@ -1,6 +1,6 @@
 /**
  * A FreeMind 1.0.1 `.mm` file, the dialect both FreeMind and Freeplane open: `<node TEXT ID>` per
- * topic with FOLDED, LINK and COLOR, the note as `<richcontent TYPE="NOTE">` HTML, connections as
+ * topic with FOLDED, LINK and BACKGROUND_COLOR (the topic's colour), the note as `<richcontent TYPE="NOTE">` HTML, connections as
  * `<arrowlink DESTINATION>`, priority as the numbered icons (full-1 high, full-2 medium, full-3 low).
  */
 import type { Priority } from '../model';
@@ -60,7 +60,7 @@ export function writeFreemind(outline: Outline): string {
       let attrs = ` TEXT="${xmlAttr(t.label)}" ID="ID_${n}"`;
       if (t.collapsed && t.children.length > 0) attrs += ' FOLDED="true"';
       if (t.link) attrs += ` LINK="${xmlAttr(t.link)}"`;
-      if (t.color) attrs += ` COLOR="${xmlAttr(t.color)}"`;
+      if (t.color) attrs += ` BACKGROUND_COLOR="${xmlAttr(t.color)}"`;
       const inner: string[] = [];
       const ipad = indent(depth + 1);
       if (t.priority) inner.push(`${ipad}<icon BUILTIN="${PRIORITY_ICONS[t.priority]}"/>`);

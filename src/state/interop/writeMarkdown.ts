@@ -1,6 +1,6 @@
 /**
  * Markdown that markmap reads: headings for the first levels (the root as `#`), nested `-` lists
- * below, notes as paragraphs under their topic, a link as `[label](url)`. Every character that
+ * below (GFM task items for tasks), notes as paragraphs under their topic, a link as `[label](url)`. Every character that
  * Markdown would read as syntax is escaped, so labels and notes come back as written.
  */
 import type { Outline, OutlineTopic } from './outline';
@@ -63,12 +63,15 @@ export interface MarkdownResult {
   flattened: number;
   /** Heading labels whose line breaks became spaces (a heading holds one line). */
   joinedLines: number;
+  /** Tasks written as headings, where Markdown has no checkbox. */
+  headingTasks: number;
 }
 
 export function writeMarkdown(outline: Outline): MarkdownResult {
   const out: string[] = [];
   let flattened = 0;
   let joinedLines = 0;
+  let headingTasks = 0;
   const pads: string[] = [];
   const padFor = (level: number) => (pads[level] ??= '  '.repeat(level));
   let lastWasList = false;
@@ -77,6 +80,7 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
     const raw = t.label.replace(/\r\n?/g, '\n');
     if (depth < HEADING_LEVELS) {
       if (raw.includes('\n')) joinedLines++;
+      if (t.done !== undefined) headingTasks++;
       const one = raw.split('\n').map((l) => l.trim()).filter((l) => l !== '');
       if (out.length > 0) out.push('');
       out.push(`${'#'.repeat(depth + 1)} ${labelText(t, one.length ? [one.join(' ')] : [])}`);
@@ -94,7 +98,8 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
     const lines = raw.split('\n').map((l) => l.trim()).filter((l) => l !== '');
     // Continuation lines of a label stay inside the item's paragraph (indented under its text).
     const text = labelText(t, lines).split('\n').join(`\n${pad}  `);
-    out.push(`${pad}- ${text}`);
+    const task = t.done === undefined ? '' : t.done ? '[x] ' : '[ ] ';
+    out.push(`${pad}- ${task}${text}`);
     if (t.notes) {
       noteLines(t.notes, `${pad}  `, out);
       out.push('');
@@ -102,5 +107,5 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
     lastWasList = true;
   });
   out.push('');
-  return { text: out.join('\n'), flattened, joinedLines };
+  return { text: out.join('\n'), flattened, joinedLines, headingTasks };
 }

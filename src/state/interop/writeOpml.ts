@@ -1,8 +1,9 @@
 /**
  * OPML 2.0: one `<outline text>` per topic with `_note` for notes, `type="link" url` for the link and
- * `category` ("/tag1,/tag2") for tags. Collapsed state goes in the head's `expansionState`: the
- * 1-based numbers of the visible lines that are expanded (as outliners write it), so a topic inside
- * a collapsed branch cannot carry its own state.
+ * `category` ("/tag1,/tag2") for tags, `_complete="true"` for a checked-off task. Collapsed state
+ * goes in the head's `expansionState`: the 1-based numbers of the visible lines that are expanded
+ * (as outliners write it), which a reader prefers; so a topic inside a collapsed branch cannot carry
+ * its own state there. Each collapsed outline also gets `collapse="true"`.
  */
 import type { Outline } from './outline';
 import { indent, walkOutline, xmlAttr, xmlText } from './writeCommon';
@@ -37,6 +38,8 @@ export function writeOpml(outline: Outline): OpmlResult {
       let attrs = ` text="${xmlAttr(t.label)}"`;
       if (t.notes) attrs += ` _note="${xmlAttr(t.notes)}"`;
       if (t.link) attrs += ` type="link" url="${xmlAttr(t.link)}"`;
+      if (hasKids && t.collapsed) attrs += ' collapse="true"';
+      if (t.done) attrs += ' _complete="true"';
       if (t.tags && t.tags.length) attrs += ` category="${xmlAttr(t.tags.map((g) => `/${g.replace(/,/g, ' ')}`).join(','))}"`;
       const pad = indent(depth + 2);
       body.push(hasKids ? `${pad}<outline${attrs}>` : `${pad}<outline${attrs}/>`);

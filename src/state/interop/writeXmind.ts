@@ -1,6 +1,6 @@
 /**
  * An XMind 2020+ file: a zip with `content.json` (one sheet: the topic tree with notes, href, labels
- * for tags, priority markers, folded branches, colours as fills, connections as relationships),
+ * for tags, priority and task markers, folded branches, colours as fills, connections as relationships),
  * `metadata.json` and `manifest.json`, plus the `content.xml` stub XMind itself writes so that
  * XMind 8 says the file needs a newer version instead of showing nothing.
  * content.json is written as text, iteratively: JSON.stringify recurses and a 100,000-level chain
@@ -50,7 +50,10 @@ export function xmindContent(outline: Outline, sheetTitle = 'Map 1'): string {
       if (t.notes) s += `,"notes":{"plain":{"content":${str(t.notes)}},"realHTML":{"content":${str(noteHtml(t.notes))}}}`;
       if (t.link) s += `,"href":${str(t.link)}`;
       if (t.tags && t.tags.length) s += `,"labels":${str(t.tags)}`;
-      if (t.priority) s += `,"markers":[{"markerId":"${PRIORITY_MARKERS[t.priority]}"}]`;
+      const markers: string[] = [];
+      if (t.priority) markers.push(PRIORITY_MARKERS[t.priority]);
+      if (t.done !== undefined) markers.push(t.done ? 'task-done' : 'task-start');
+      if (markers.length) s += `,"markers":[${markers.map((m) => `{"markerId":"${m}"}`).join(',')}]`;
       if (t.collapsed && t.children.length) s += ',"branch":"folded"';
       if (t.color) s += `,"style":{"id":"style-${n}","properties":{"svg:fill":${str(t.color)}}}`;
       if (t.children.length) {
