@@ -107,14 +107,16 @@ export function fromDoc(doc: Y.Doc | MapDoc): FromDocResult {
 
   const nodes: MindNode[] = [];
   const edges: MindEdge[] = [];
+  const made = new Map<string, MindNode>();
   const stack = [rootId];
   while (stack.length) {
     const id = stack.pop()!;
     const p = parent.get(id)!;
-    nodes.push(nodeFromRecords(id, p, d.topic.get(id) as TopicRecord, id === rootId));
+    const node = nodeFromRecords(id, p, d.topic.get(id) as TopicRecord, id === rootId);
+    nodes.push(node);
+    made.set(id, node);
     if (p !== null) {
-      const edge = treeEdgeFromRecord(p, id, present.get(id)!);
-      if (edge) edges.push(edge);
+      edges.push(treeEdgeFromRecord(p, id, present.get(id)!, made.get(p)!.data.color, node.connectionType === 'middle'));
     }
     const list = kids.get(id);
     if (list) for (let i = list.length - 1; i >= 0; i--) stack.push(list[i]);

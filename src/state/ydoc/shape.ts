@@ -27,6 +27,7 @@ import {
   DEFAULT_ANIMATION,
   DEFAULT_COLOR,
   EDGE_WIDTH,
+  MIDDLE_EDGE_COLOR,
   PRIORITIES,
   type MindEdge,
   type MindNode,
@@ -201,9 +202,15 @@ function lookOf(raw: unknown): EdgeLook {
   };
 }
 
-export function treeEdgeFromRecord(parent: string, child: string, rec: TreeRecord): MindEdge | null {
-  if (rec.edge === null || typeof rec.edge !== 'object') return null;
-  const look = lookOf(rec.edge);
+/**
+ * The tree edge from `parent` to `child`. Every topic but the root has one; a record without a look
+ * (or a topic moved under another parent by a repair) gets the one a new topic would get.
+ */
+export function treeEdgeFromRecord(parent: string, child: string, rec: TreeRecord, parentColor: string, middle: boolean): MindEdge {
+  const look: EdgeLook =
+    rec.edge !== null && typeof rec.edge === 'object'
+      ? lookOf(rec.edge)
+      : { style: { stroke: middle ? MIDDLE_EDGE_COLOR : parentColor, strokeWidth: EDGE_WIDTH }, animated: middle };
   return { id: `e-${parent}-${child}`, source: parent, target: child, style: look.style, animated: look.animated };
 }
 

@@ -1,0 +1,399 @@
+/**
+ * The two-way binding between a MindMapStore and a Yjs document (shape.ts).
+ *
+ * Store -> document: each change set of the store becomes one Yjs transaction, written from the
+ * ids the change set names (topics, edges, parents whose children changed, topics a layout moved,
+ * settings), so an edit costs what it touched, never a diff of the whole map. An undo step is
+ * written with the tracked local origin (so DocHistory can undo it); a change that is not a step
+ * (a load) with a second, untracked local origin. A reset (import, template, Clear Map) rewrites
+ * the content in one transaction.
+ *
+ * Document -> store: a transaction from anywhere else (another tab, later a server, or this tab's
+ * own undo/redo) is read from its changed keys per map and applied to the store as an external
+ * change set (store.applyExternal): the scene draws it like any other, and it never enters the
+ * local history. When the change would need a repair (a topic whose parent is gone, a cycle from
+ * concurrent moves), when the map already holds repaired topics, or when it is very large, the map
+ * is rebuilt from the document instead (fromDoc), so that every replica shows what fromDoc shows.
+ *
+ * Auto-layout: while meta says a layout places the topics, the positions it computes are derived
+ * data and are not written (an add at 100k moves tens of thousands of topics): every replica lays
+ * the map out from the tree (layout/apply.ts keepLaidOut re-runs on external change sets without
+ * touching history). Positions are written for hand placement, for Tidy Up, and for every topic when
+ * auto-layout is switched off (the laid-out places become hand placement).
+ *
+ * A document written by a newer build is read-only: nothing is ever written to it.
+ */
+import type * as Y from 'yjs';
+import { childIds, edgeId, type MapSettings, type MindMapState } from '../doc';
+import { DEFAULT_COLOR } from '../model';
+import { deleteEdge, insertEdge } from '../mutations';
+import type { ChangeSet, MindMapStore, Recipe } from '../store';
+import { tableDelete, tableForEach, tableGet, tableHas, tableSet } from '../table';
+import { compareOrder } from './orderKeys';
+import { fromDoc, linkFits, settingsOf } from './fromDoc';
+import {
+  META,
+  isEmptyDoc,
+  linkFromRecord,
+  mapDoc,
+  nodeFromRecords,
+  treeEdgeFromRecord,
+  type MapDoc,
+  type TopicRecord,
+  type TreeRecord,
+} from './shape';
+import { isTreeEdge, keyUnder, toDoc, writeChildren, writeLink, writeSettings, writeTopic, writeTree, writeWholeState } from './toDoc';
+import { DocHistory } from './undo';
+
+/** Whether a layout places the topics (their positions are then derived, not stored). */
+export function layoutPlaces(settings: MapSettings): boolean {
+  return settings.autoLayout && settings.layout !== 'free';
+}
+
+/** Above this many changed records a remote change rebuilds the map instead of patching it. */
+const PATCH_LIMIT = 5000;
+
+export interface DocBinding {
+  readonly doc: Y.Doc;
+  /** The origin of this replica's undoable transactions. */
+  readonly origin: object;
+  /** The document is from a newer build: shown, never written. */
+  readonly readOnly: boolean;
+  readonly history: DocHistory;
+  /** Stops syncing and gives the store its own history back. */
+  destroy(): void;
+}
+
+/**
+ * Binds `store` to `doc`. An empty document receives the store's map (not an undo step); otherwise
+ * the store takes the document's map. From then on the store's undo/redo go through the document.
+ */
+export function bindStore(store: MindMapStore, doc: Y.Doc): DocBinding {
+  return new Binding(store, doc);
+}
+
+class Binding implements DocBinding {
+  readonly origin = { replica: 'local' };
+  /** Local writes that are not undo steps. */
+  private readonly quiet = { replica: 'local, not a step' };
+  readonly readOnly: boolean;
+  readonly history: DocHistory;
+  private readonly d: MapDoc;
+  private placing: boolean;
+  /** How many topics the last rebuild placed elsewhere than their records say (see fromDoc). */
+  private repaired = 0;
+  /** Link records that are not in the state (an end missing, or shadowed by a tree edge). */
+  private dormant = new Set<string>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: MindMapStore,
+    readonly doc: Y.Doc,
+  ) {
+    this.d = mapDoc(doc);
+    if (isEmptyDoc(this.d)) {
+      this.readOnly = false;
+      toDoc(doc, store.getState(), this.quiet);
+    } else {
+      const r = fromDoc(this.d);
+      this.readOnly = r.newer;
+      this.repaired = r.repaired.length;
+      this.dormant = new Set(r.dormantLinks);
+      store.replaceExternal(r.state);
+    }
+    this.placing = layoutPlaces(store.getState().settings);
+    // The undo manager listens first, so its stacks are up to date when the store hears of an undo.
+    this.history = new DocHistory(this.d, this.origin);
+    doc.on('afterTransaction', this.onTransaction);
+    store.setHistoryDriver(this.history);
+    this.unsubscribe = store.subscribe(this.onStoreChange);
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+    this.doc.off('afterTransaction', this.onTransaction);
+    this.history.destroy();
+    this.store.setHistoryDriver(null);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Store -> document
+
+  private onStoreChange = (changes: ChangeSet, state: MindMapState): void => {
+    if (changes.external) {
+      this.placing = layoutPlaces(state.settings);
+      return;
+    }
+    const content =
+      changes.reset ||
+      changes.settings ||
+      changes.nodes.size > 0 ||
+      changes.edges.size > 0 ||
+      changes.children.size > 0 ||
+      changes.structure.size > 0 ||
+      changes.moved.length > 0;
+    if (!content) return;
+    const wasPlacing = this.placing;
+    this.placing = layoutPlaces(state.settings);
+    if (this.readOnly) return;
+    if (!changes.reset && !changes.settings && changes.moved.length > 0 && changes.nodes.size === 0 && changes.edges.size === 0 && wasPlacing && this.placing) {
+      return; // an auto-layout pass: derived positions only
+    }
+    this.doc.transact(() => this.write(changes, state, wasPlacing), changes.history ? this.origin : this.quiet);
+  };
+
+  private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean): void {
+    const d = this.d;
+    if (changes.reset) {
+      writeWholeState(d, s);
+      return;
+    }
+    if (changes.settings) {
+      writeSettings(d, s);
+      // Auto-layout switched off: the places it computed become hand placement.
+      if (wasPlacing && !this.placing) tableForEach(s.nodes, (_, id) => writeTopic(d, s, id));
+    }
+    const reorder = new Set<string>(changes.children);
+    const visitNode = (id: string) => {
+      const node = tableGet(s.nodes, id);
+      if (!node) {
+        if (d.tree.has(id)) d.tree.delete(id);
+        if (d.topic.has(id)) d.topic.delete(id);
+        return;
+      }
+      writeTopic(d, s, id);
+      if (node.parentId === null) writeTree(d, s, id, keyUnder(d, id, null) ?? 'a0');
+      else if (keyUnder(d, id, node.parentId) === undefined) reorder.add(node.parentId);
+    };
+    for (const id of changes.nodes) visitNode(id);
+    for (const id of changes.structure) if (!changes.nodes.has(id)) visitNode(id);
+    for (const parent of reorder) if (tableHas(s.nodes, parent)) writeChildren(d, s, parent);
+    for (const id of changes.edges) {
+      writeLink(d, s, id);
+      const edge = tableGet(s.edges, id);
+      if (edge && isTreeEdge(s, edge)) {
+        const key = keyUnder(d, edge.target, edge.source);
+        if (key !== undefined) writeTree(d, s, edge.target, key);
+      } else if (!edge) {
+        this.clearTreeEdge(s, id);
+      }
+    }
+    if (!this.placing) for (const id of changes.moved) writeTopic(d, s, id);
+  }
+
+  /** A removed edge that was a tree edge of a topic still under the same parent: its record loses the edge. */
+  private clearTreeEdge(s: MindMapState, id: string): void {
+    if (!id.startsWith('e-')) return;
+    // Only the topic whose parent and id spell this edge id can hold it; find it through the parent.
+    for (const [child, rec] of this.candidatesFor(s, id)) {
+      if (rec.edge !== null) writeTree(this.d, s, child, rec.order);
+    }
+  }
+
+  private *candidatesFor(s: MindMapState, id: string): Generator<[string, TreeRecord]> {
+    // An edge id is e-{source}-{target}; ids may contain '-', so try each split.
+    for (let i = id.indexOf('-', 2); i > 0; i = id.indexOf('-', i + 1)) {
+      const target = id.slice(i + 1);
+      const source = id.slice(2, i);
+      const node = tableGet(s.nodes, target);
+      const rec = this.d.tree.get(target);
+      if (node && node.parentId === source && rec && rec.parent === source && edgeId(source, target) === id) yield [target, rec];
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Document -> store
+
+  private onTransaction = (tr: Y.Transaction): void => {
+    if (tr.origin === this.origin || tr.origin === this.quiet) return;
+    const d = this.d;
+    const keys = (type: Y.AbstractType<unknown>) => {
+      const set = tr.changed.get(type as never);
+      return set ? (Array.from(set).filter((k) => k !== null) as string[]) : [];
+    };
+    const tree = keys(d.tree as never);
+    const topic = keys(d.topic as never);
+    const link = keys(d.link as never);
+    const meta = keys(d.meta as never);
+    if (tree.length + topic.length + link.length + meta.length === 0) return;
+    const undoRedo = tr.origin === this.history.manager;
+    if (
+      meta.includes(META.rootId) ||
+      meta.includes(META.schemaVersion) ||
+      this.repaired > 0 ||
+      tree.length + topic.length + link.length > Math.max(PATCH_LIMIT, this.store.getState().nodes.n / 4) ||
+      !this.patch(tree, topic, link, meta, undoRedo)
+    ) {
+      this.rebuild(undoRedo);
+    }
+  };
+
+  private rebuild(undoRedo: boolean): void {
+    const r = fromDoc(this.d);
+    this.repaired = r.repaired.length;
+    this.dormant = new Set(r.dormantLinks);
+    this.store.replaceExternal(r.state, undoRedo);
+  }
+
+  /**
+   * Applies a remote change to the store as a patch; false (and nothing done) when it needs a
+   * repair, which only a rebuild does the way every replica does it.
+   */
+  private patch(treeKeys: string[], topicKeys: string[], linkKeys: string[], metaKeys: string[], undoRedo: boolean): boolean {
+    const d = this.d;
+    const s = this.store.getState();
+    const rootId = s.rootId;
+    const present = (id: string) => d.tree.get(id) !== undefined && d.topic.get(id) !== undefined;
+    const treeChanged = new Set(treeKeys);
+
+    const removed = new Set<string>();
+    const upsert = new Set<string>();
+    /** Parents read from the document: topics whose tree record changed, or new ones. */
+    const newParent = new Map<string, string | null>();
+    for (const id of new Set([...treeKeys, ...topicKeys])) {
+      const inState = tableHas(s.nodes, id);
+      if (!present(id)) {
+        if (inState) {
+          if (id === rootId) return false;
+          removed.add(id);
+        }
+        continue;
+      }
+      upsert.add(id);
+      if (!treeChanged.has(id) && inState) continue;
+      const p = d.tree.get(id)!.parent;
+      if (id === rootId) {
+        if (p !== null) return false;
+        newParent.set(id, null);
+      } else newParent.set(id, p);
+    }
+    const exists = (id: string) => upsert.has(id) || (tableHas(s.nodes, id) && !removed.has(id));
+    const parentAfter = (id: string): string | null | undefined =>
+      newParent.has(id) ? newParent.get(id) : tableGet(s.nodes, id)?.parentId;
+    for (const [id, p] of newParent) {
+      if (id !== rootId && (typeof p !== 'string' || p === id || !exists(p))) return false;
+    }
+    for (const r of removed) {
+      for (const k of childIds(s, r)) if (!removed.has(k) && !(newParent.has(k) && newParent.get(k) !== r)) return false;
+    }
+    // Every moved or new topic must still hang from the root (concurrent moves can make a cycle).
+    const reaches = new Set<string>([rootId]);
+    for (const id of newParent.keys()) {
+      const path: string[] = [];
+      let x: string | null | undefined = id;
+      while (x != null && !reaches.has(x)) {
+        if (path.length > s.nodes.n + newParent.size) return false;
+        path.push(x);
+        x = parentAfter(x);
+      }
+      if (x == null) return false;
+      for (const p of path) reaches.add(p);
+    }
+    // A path can only loop back onto itself without reaching the root; the length bound catches it.
+
+    const affected = new Set<string>();
+    for (const r of removed) {
+      const p = tableGet(s.nodes, r)?.parentId;
+      if (p != null && !removed.has(p)) affected.add(p);
+    }
+    for (const id of upsert) {
+      const before = tableGet(s.nodes, id)?.parentId;
+      const after = parentAfter(id);
+      if (before != null && exists(before)) affected.add(before);
+      if (after != null && (treeChanged.has(id) || before === undefined)) affected.add(after);
+    }
+
+    const placing = layoutPlaces(s.settings);
+    const relink = new Set<string>(linkKeys);
+    for (const id of this.dormant) relink.add(id);
+
+    const recipe: Recipe = (draft) => {
+      if (metaKeys.includes(META.layout) || metaKeys.includes(META.autoLayout)) {
+        const next = settingsOf(d);
+        if (draft.settings.layout !== next.layout) draft.settings.layout = next.layout;
+        if (draft.settings.autoLayout !== next.autoLayout) draft.settings.autoLayout = next.autoLayout;
+      }
+      for (const r of removed) {
+        const edges = tableGet(draft.adj, r);
+        if (edges) for (const eid of edges.slice()) {
+          deleteEdge(draft, eid);
+          relink.add(eid);
+        }
+        tableDelete(draft.kids, r);
+        tableDelete(draft.nodes, r);
+      }
+      for (const id of upsert) {
+        const before = tableGet(draft.nodes, id);
+        const parent = parentAfter(id) ?? null;
+        const node = nodeFromRecords(id, parent, d.topic.get(id) as TopicRecord, id === rootId);
+        // While a layout places topics, their places are derived here, not read from the records.
+        if (before && placing) node.position = before.position;
+        tableSet(draft.nodes, id, node);
+        if (!treeChanged.has(id) && before) continue;
+        if (before && before.parentId !== null) {
+          const old = edgeId(before.parentId, id);
+          const e = tableGet(draft.edges, old);
+          if (e && e.source === before.parentId) {
+            deleteEdge(draft, old);
+            relink.add(old);
+          }
+        }
+        if (parent !== null) {
+          const color = tableGet(draft.nodes, parent)?.data.color ?? (d.topic.get(parent) as TopicRecord | undefined)?.data?.color;
+          const edge = treeEdgeFromRecord(parent, id, d.tree.get(id)!, color ?? DEFAULT_COLOR, node.connectionType === 'middle');
+          if (tableGet(draft.edges, edge.id)) deleteEdge(draft, edge.id);
+          insertEdge(draft, edge);
+        }
+      }
+      for (const p of affected) {
+        if (!exists(p)) continue;
+        const list: string[] = [];
+        const seen = new Set<string>();
+        for (const k of tableGet(draft.kids, p) ?? []) {
+          if (exists(k) && parentAfter(k) === p && !seen.has(k)) {
+            list.push(k);
+            seen.add(k);
+          }
+        }
+        for (const id of upsert) if (!seen.has(id) && parentAfter(id) === p) {
+          list.push(id);
+          seen.add(id);
+        }
+        const order = (id: string) => {
+          const o = d.tree.get(id)?.order;
+          return typeof o === 'string' ? o : '';
+        };
+        list.sort((a, b) => compareOrder(order(a), a, order(b), b));
+        const cur = tableGet(draft.kids, p);
+        if (list.length === 0) {
+          if (cur) tableDelete(draft.kids, p);
+        } else if (!cur || cur.length !== list.length || cur.some((v, i) => v !== list[i])) {
+          tableSet(draft.kids, p, list);
+        }
+      }
+      const parentOf = {
+        has: (id: string) => tableHas(draft.nodes, id),
+        get: (id: string) => tableGet(draft.nodes, id)?.parentId,
+      };
+      for (const id of relink) {
+        const rec = d.link.get(id);
+        const edge = rec && typeof rec === 'object' ? linkFromRecord(id, rec) : null;
+        const cur = tableGet(draft.edges, id);
+        if (edge && linkFits(edge, parentOf)) {
+          this.dormant.delete(id);
+          if (cur && isTreeEdge(draft as MindMapState, cur)) continue;
+          if (cur && cur.source === edge.source && cur.target === edge.target && cur.animated === edge.animated &&
+            cur.style.stroke === edge.style.stroke && cur.style.strokeWidth === edge.style.strokeWidth) continue;
+          if (cur) deleteEdge(draft, id);
+          insertEdge(draft, edge);
+        } else {
+          if (cur && !isTreeEdge(draft as MindMapState, cur)) deleteEdge(draft, id);
+          if (rec !== undefined) this.dormant.add(id);
+          else this.dormant.delete(id);
+        }
+      }
+    };
+    this.store.applyExternal(recipe, undoRedo);
+    return true;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Undo and redo on the document's history (Y.UndoManager), for a store bound to a document.
+ *
+ * Only transactions with this replica's local origin are tracked, so undo and redo act on this tab's
+ * own edits, and Y.UndoManager never overwrites a later change from elsewhere (a topic another tab
+ * renamed after us keeps its new name when we undo our rename). The store still says where steps
+ * begin (HistoryDriver.record): each step starts a new stack item (stopCapturing) and everything up
+ * to the next step joins it, so a drag inside a mark, or an edit and the auto-layout that follows it,
+ * stay one step. captureTimeout is infinite: steps are cut by the store, never by the clock.
+ * Each stack item carries its label in `meta` for "Undo <label>".
+ */
+import * as Y from 'yjs';
+import type { HistoryDriver } from '../store';
+import type { MapDoc } from './shape';
+
+const LABEL = 'label';
+
+export class DocHistory implements HistoryDriver {
+  readonly manager: Y.UndoManager;
+  private pendingLabel = 'Edit';
+  private markLabel: string | null = null;
+  /** The stack item the open mark's first written change made. */
+  private markItem: Y.UndoManager['undoStack'][number] | null = null;
+
+  constructor(d: MapDoc, origin: object) {
+    this.manager = new Y.UndoManager([d.tree, d.topic, d.link, d.meta], {
+      trackedOrigins: new Set([origin]),
+      captureTimeout: Number.POSITIVE_INFINITY,
+    });
+    this.manager.on('stack-item-added', (event) => {
+      const m = this.manager;
+      if (m.undoing || m.redoing) {
+        // The item undo made for redo (or redo for undo) keeps the label of the one it came from.
+        event.stackItem.meta.set(LABEL, m.currStackItem?.meta.get(LABEL) ?? null);
+        return;
+      }
+      event.stackItem.meta.set(LABEL, this.markLabel ?? this.pendingLabel);
+      if (this.markLabel !== null && this.markItem === null) this.markItem = event.stackItem;
+    });
+  }
+
+  record(label: string, mode: 'step' | 'mark' | 'amend'): void {
+    if (mode === 'step') {
+      this.manager.stopCapturing();
+      this.pendingLabel = label;
+    } else if (mode === 'mark' && this.markItem === null) {
+      this.manager.stopCapturing();
+    }
+  }
+
+  beginMark(label: string): void {
+    this.markLabel = label;
+    this.markItem = null;
+  }
+
+  commitMark(): void {
+    this.markLabel = null;
+    this.markItem = null;
+    this.manager.stopCapturing();
+  }
+
+  bailMark(): void {
+    const item = this.markItem;
+    this.commitMark();
+    const m = this.manager;
+    if (item === null || m.undoStack[m.undoStack.length - 1] !== item) return;
+    m.undo();
+    // A bailed drag is not something to redo.
+    m.redoStack.pop();
+  }
+
+  undo(): boolean {
+    return this.manager.undo() !== null;
+  }
+
+  redo(): boolean {
+    return this.manager.redo() !== null;
+  }
+
+  canUndo(): boolean {
+    return this.manager.undoStack.length > 0;
+  }
+
+  canRedo(): boolean {
+    return this.manager.redoStack.length > 0;
+  }
+
+  undoLabel(): string | null {
+    const s = this.manager.undoStack;
+    return (s[s.length - 1]?.meta.get(LABEL) as string | undefined) ?? null;
+  }
+
+  redoLabel(): string | null {
+    const s = this.manager.redoStack;
+    return (s[s.length - 1]?.meta.get(LABEL) as string | undefined) ?? null;
+  }
+
+  clear(): void {
+    this.manager.clear();
+  }
+
+  destroy(): void {
+    this.manager.destroy();
+  }
+}

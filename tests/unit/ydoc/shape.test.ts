@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { buildState } from '../../../src/state/snapshot';
+import { tableGet } from '../../../src/state/table';
+import { fromDoc } from '../../../src/state/ydoc/fromDoc';
+import { assignKeys, isOrderKey, keyBetween, keysBetween } from '../../../src/state/ydoc/orderKeys';
+import { SCHEMA_VERSION, mapDoc, type TopicRecord, type TreeRecord } from '../../../src/state/ydoc/shape';
+import { toDoc } from '../../../src/state/ydoc/toDoc';
+import { mapErrors, validSnapshotArb } from '../helpers/mapFixtures';
+import { integrityProblems, tree } from '../helpers/tree';
+import { canon } from './helpers';
+import { addMiddleChild, connect, setExpanded, updateNodeData, updateSettings } from '../../../src/state/operations';
+
+describe('order keys', () => {
+  it('makes a key between any two, and keeps appended keys short', () => {
+    let prev: string | null = null;
+    const keys: string[] = [];
+    for (let i = 0; i < 5000; i++) keys.push((prev = keyBetween(prev, null)));
+    expect([...keys].sort()).toEqual(keys);
+    expect(keys[keys.length - 1].length).toBeLessThanOrEqual(4);
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 60 }), (picks) => {
+        const list = ['a0'];
+        for (const p of picks) {
+          const i = p % (list.length + 1);
+          const k = keyBetween(i === 0 ? null : list[i - 1], i === list.length ? null : list[i]);
+          expect(isOrderKey(k)).toBe(true);
+          list.splice(i, 0, k);
+        }
+        expect([...list].sort()).toEqual(list);
+        expect(new Set(list).size).toBe(list.length);
+      }),
+    );
+  });
+
+  it('spreads n keys between two and refuses keys out of order', () => {
+    const ks = keysBetween('a0', 'a1', 7);
+    expect(ks).toHaveLength(7);
+    expect([...ks].sort()).toEqual(ks);
+    expect(ks[0] > 'a0' && ks[6] < 'a1').toBe(true);
+    expect(() => keyBetween('a1', 'a0')).toThrow();
+    expect(() => keyBetween('x!', null)).toThrow();
+  });
+
+  it('reuses the keys that stay in order and rewrites only what moved', () => {
+    const old = new Map([['A', 'a0'], ['B', 'a1'], ['C', 'a2'], ['D', 'a3']]);
+    const keys = assignKeys(['A', 'C', 'B', 'D'], (id) => old.get(id));
+    expect([...keys].sort()).toEqual(keys);
+    expect(keys.filter((k, i) => k !== old.get(['A', 'C', 'B', 'D'][i]))).toHaveLength(1);
+    const withNew = assignKeys(['X', 'A', 'B'], (id) => old.get(id));
+    expect(withNew.slice(1)).toEqual(['a0', 'a1']);
+    expect(withNew[0] < 'a0').toBe(true);
+  });
+});
+
+describe('document shape', () => {
+  it('round-trips a map: state -> doc -> state, with connections, colours, collapsed topics and settings', () => {
+    const store = tree('Root', ['A', 'A1', 'A2'], ['B', 'B1'], 'C');
+    addMiddleChild(store, 'B');
+    connect(store, 'A1', 'B1');
+    connect(store, 'C', 'A');
+    setExpanded(store, 'A', false);
+    updateNodeData(store, 'B1', {
+      label: 'Bee one', color: '#ef4444', animation: 'glow', priority: 'high', notes: 'n', tags: ['x', 'y'],
+      attachment: { type: 'link', url: 'https://example.com', title: 'Ex' },
+    });
+    updateSettings(store, { layout: 'balanced', autoLayout: true });
+    const doc = new Y.Doc();
+    toDoc(doc, store.getState());
+    const back = fromDoc(doc);
+    expect(back.newer).toBe(false);
+    expect(back.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(back.repaired).toEqual([]);
+    expect(integrityProblems(back.state)).toEqual([]);
+    expect(canon(back.state)).toEqual(canon(store.getState()));
+    // Through an update, as another replica would receive it.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+    expect(canon(fromDoc(other).state)).toEqual(canon(store.getState()));
+  });
+
+  it('round-trips any valid map', () => {
+    fc.assert(
+      fc.property(validSnapshotArb(20), ({ snapshot, rootId }) => {
+        const state = buildState(snapshot, rootId);
+        const doc = new Y.Doc();
+        toDoc(doc, state);
+        const back = fromDoc(doc).state;
+        expect(canon(back)).toEqual(canon(state));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps fields it does not know when it rewrites a record', () => {
+    const store = tree('Root', 'A');
+    const doc = new Y.Doc();
+    toDoc(doc, store.getState());
+    const d = mapDoc(doc);
+    const rec = d.topic.get('A')!;
+    d.topic.set('A', { ...rec, icon: 'star', data: { ...rec.data, mood: 'happy' } } as TopicRecord);
+    d.tree.set('A', { ...d.tree.get('A')!, pinned: true } as TreeRecord);
+    const state = fromDoc(doc).state;
+    expect(tableGet(state.nodes, 'A')!.data).not.toHaveProperty('mood');
+    updateNodeData(store, 'A', { label: 'Renamed', color: '#ef4444', animation: 'pulse' });
+    toDoc(doc, store.getState());
+    const after = d.topic.get('A') as TopicRecord & { icon?: string };
+    expect(after.data.label).toBe('Renamed');
+    expect(after.icon).toBe('star');
+    expect((after.data as unknown as { mood?: string }).mood).toBe('happy');
+    expect((d.tree.get('A') as TreeRecord).pinned).toBe(true);
+  });
+
+  it('reports a document from a newer build', () => {
+    const doc = new Y.Doc();
+    toDoc(doc, tree('Root', 'A').getState());
+    mapDoc(doc).meta.set('schemaVersion', SCHEMA_VERSION + 1);
+    const r = fromDoc(doc);
+    expect(r.newer).toBe(true);
+    expect(tableGet(r.state.nodes, 'A')).toBeDefined();
+  });
+
+  it('repairs orphans and cycles the same way whatever the order records arrive in', () => {
+    const doc = new Y.Doc();
+    toDoc(doc, tree('Root', ['A', 'A1'], ['B', 'B1'], 'C').getState());
+    const d = mapDoc(doc);
+    const t = (id: string) => d.tree.get(id)!;
+    // A cycle from two concurrent moves (A under B1, B under A1), and an orphan whose parent is gone.
+    d.tree.set('A', { ...t('A'), parent: 'B1' });
+    d.tree.set('B', { ...t('B'), parent: 'A1' });
+    d.tree.set('X', { parent: 'gone', order: 'a0', edge: null });
+    d.topic.set('X', { ...d.topic.get('C')!, data: { ...d.topic.get('C')!.data, label: 'X' } });
+    const r = fromDoc(doc);
+    expect(mapErrors(r.state)).toEqual([]);
+    expect(tableGet(r.state.nodes, 'A')!.parentId).toBe('root');
+    expect(tableGet(r.state.nodes, 'B')!.parentId).toBe('A1');
+    expect(tableGet(r.state.nodes, 'X')!.parentId).toBe('root');
+    expect(r.repaired.sort()).toEqual(['A', 'X']);
+    // Another replica receiving the same records in another order builds the same map.
+    const other = new Y.Doc();
+    const parts = [Y.encodeStateAsUpdate(doc)];
+    Y.applyUpdate(other, parts[0]);
+    expect(canon(fromDoc(other).state)).toEqual(canon(r.state));
+  });
+});
