@@ -4,7 +4,8 @@
  *
  * Shortcut strings use the form `mod+shift+z` ("mod" is Ctrl, or Cmd on macOS). Scope "global"
  * shortcuts work anywhere in the editor except while typing in a field; scope "tree" shortcuts act on
- * the focused topic of the canvas's keyboard tree and are listed for help only.
+ * the focused topic of the canvas's keyboard tree and are listed for help only; scope "clipboard" ones
+ * are the browser's own copy and paste events (handled by the editor's clipboard hook), listed for help.
  */
 import { getNode, type MindMapState } from './doc';
 import {
@@ -34,7 +35,7 @@ export interface Command {
   id: CommandId;
   label: string;
   shortcuts: string[];
-  scope: 'global' | 'tree';
+  scope: 'global' | 'tree' | 'clipboard';
   enabled(state: MindMapState, store: MindMapStore): boolean;
   run(ctx: CommandContext): void;
 }
@@ -57,7 +58,9 @@ export type CommandId =
   | 'treePrev'
   | 'treeExpand'
   | 'treeCollapse'
-  | 'treeSelect';
+  | 'treeSelect'
+  | 'copyBranch'
+  | 'pasteOutline';
 
 const always = () => true;
 const hasSelection = (s: MindMapState) => s.selectedNodeId !== null && !!getNode(s, s.selectedNodeId);
@@ -218,6 +221,23 @@ export const COMMANDS: readonly Command[] = [
     run: () => {},
   },
   { id: 'treeSelect', label: 'Select the focused topic', shortcuts: ['Enter', 'Space'], scope: 'tree', enabled: always, run: () => {} },
+  // Copy and paste arrive as clipboard events, which carry the clipboard's data (no permission prompt).
+  {
+    id: 'copyBranch',
+    label: 'Copy the selected branch as an outline',
+    shortcuts: ['mod+c'],
+    scope: 'clipboard',
+    enabled: hasSelection,
+    run: () => {},
+  },
+  {
+    id: 'pasteOutline',
+    label: 'Paste an outline under the selected topic',
+    shortcuts: ['mod+v'],
+    scope: 'clipboard',
+    enabled: hasSelection,
+    run: () => {},
+  },
 ];
 
 const byId = new Map(COMMANDS.map((c) => [c.id, c]));

@@ -6,7 +6,7 @@ import { node, tree } from './helpers/tree';
 
 describe('command registry', () => {
   it('no two commands of a scope claim the same shortcut', () => {
-    for (const scope of ['global', 'tree'] as const) {
+    for (const scope of ['global', 'tree', 'clipboard'] as const) {
       const seen = new Map<string, string>();
       for (const c of COMMANDS.filter((c) => c.scope === scope)) {
         for (const s of c.shortcuts) {
@@ -15,6 +15,14 @@ describe('command registry', () => {
           seen.set(key, c.id);
         }
       }
+    }
+  });
+
+  it('no global shortcut takes a clipboard one (its keydown handler would stop the copy or paste event)', () => {
+    const clipboard = COMMANDS.filter((c) => c.scope === 'clipboard').flatMap((c) => c.shortcuts.map((s) => s.toLowerCase()));
+    expect(clipboard).toEqual(['mod+c', 'mod+v']);
+    for (const c of COMMANDS.filter((c) => c.scope === 'global')) {
+      for (const s of c.shortcuts) expect(clipboard, `${c.id} claims ${s}`).not.toContain(s.toLowerCase());
     }
   });
 
