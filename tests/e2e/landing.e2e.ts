@@ -2,8 +2,9 @@
  * The marketing landing page at "/" (spec §2 "Landing page", §9): texts, calls to action, the
  * scroll hint, footer links, the inert newsletter form, hover tilt, theme toggle and mobile layout.
  */
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { openApp, type OpenOptions, type Session } from './browser';
 
 const CTAS = ['Get Started', 'Experience all features', 'Try Demo Now', 'Try Enterprise Features'] as const;
@@ -295,5 +296,32 @@ describe('landing page', () => {
     await expectVisible(page.getByRole('button', { name: 'Subscribe' }));
     expect((await widths()).scroll).toBeLessThanOrEqual(390);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('loads no pixi.js and at most 200 KB gzipped of script; pointing at "Get Started" fetches the editor', async () => {
+    session = await openApp();
+    const { page } = session;
+    const scripts = new Map<string, Response>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, res);
+    });
+    await session.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'MindFlow' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const landing = new Map(scripts);
+    expect(landing.size).toBeGreaterThan(0);
+    let gzipped = 0;
+    for (const [path, res] of landing) {
+      const text = await res.body();
+      expect(text.includes('PixiJS'), `${path} holds pixi.js`).toBe(false);
+      expect(path).not.toMatch(/EditorPage/);
+      gzipped += gzipSync(text).length;
+    }
+    expect(gzipped).toBeLessThanOrEqual(200 * 1024);
+
+    const editorChunk = page.waitForResponse((res) => /EditorPage-[^/]*\.js$/.test(res.url()));
+    await page.getByRole('link', { name: 'Get Started', exact: true }).hover();
+    expect((await editorChunk).ok()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 });
