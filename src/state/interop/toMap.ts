@@ -1,0 +1,185 @@
+/**
+ * Outline → MapSnapshot: fresh ids, one root, tree edges as the app makes them, connections as
+ * non-tree edges, the app's limits applied (and every cut reported), then the one restore pipeline
+ * and the Balanced tidy layout (default topic sizes; the editor lays out again with measured sizes).
+ * Iterative throughout: a 100,000-level chain must not overflow the stack.
+ */
+import { edgeId } from '../doc';
+import { newId } from '../ids';
+import { layoutTree } from '../layout/engine';
+import { DEFAULT_ANIMATION, DEFAULT_COLOR, EDGE_WIDTH, type MapSnapshot, type MindEdge, type MindNode, type NodeData } from '../model';
+import { treeEdge } from '../mutations';
+import { LIMITS, isSafeUrl, normalizeColor, restoreMap, truncate } from '../restore';
+import { snapshotView } from '../snapshot';
+import type { Outline, OutlineTopic } from './outline';
+import { type ReportBuilder, topicPath } from './report';
+
+export type ToMapResult = { ok: true; snapshot: MapSnapshot; count: number } | { ok: false; error: string };
+
+const number = new Intl.NumberFormat('en-US');
+
+/** The file name without folders and extension, for naming a synthesised root. */
+export function baseName(fileName: string | undefined): string | undefined {
+  if (!fileName) return undefined;
+  const name = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  const base = (dot > 0 ? name.slice(0, dot) : name).trim();
+  return base === '' ? undefined : base;
+}
+
+interface Entry {
+  topic: OutlineTopic;
+  node: MindNode;
+  /** Index of the parent entry, -1 for the root. */
+  parent: number;
+}
+
+/**
+ * Builds the snapshot without restoring it: nodes in pre-order (parents before children, siblings
+ * in order), each child's tree edge, then the connections. Positions are all 0 (laid out later).
+ */
+export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileName?: string): MapSnapshot {
+  let top = outline.roots;
+  if (top.length === 0) top = [{ label: outline.title ?? baseName(fileName) ?? 'Imported map', children: [] }];
+  let rootTopic: OutlineTopic;
+  if (top.length === 1) rootTopic = top[0];
+  else {
+    const label = outline.title?.trim() || baseName(fileName) || 'Imported map';
+    rootTopic = { label, children: top };
+    report.choose(`The file has ${number.format(top.length)} top-level topics; a root named "${truncate(label, 80)}" was added above them.`);
+  }
+
+  const entries: Entry[] = [];
+  const nodes: MindNode[] = [];
+  const edges: MindEdge[] = [];
+  const bySource = new Map<string, MindNode>();
+  const pathOf = (index: number) => () => {
+    const labels: string[] = [];
+    for (let i = index; i >= 0; i = entries[i].parent) labels.push(entries[i].topic.label);
+    return topicPath(labels.reverse());
+  };
+
+  const stack: { topic: OutlineTopic; parent: number }[] = [{ topic: rootTopic, parent: -1 }];
+  while (stack.length > 0) {
+    const { topic, parent } = stack.pop()!;
+    const index = entries.length;
+    const parentNode = parent >= 0 ? entries[parent].node : null;
+    const node: MindNode = {
+      id: newId(),
+      type: parentNode ? 'child' : 'root',
+      position: { x: 0, y: 0 },
+      parentId: parentNode ? parentNode.id : null,
+      connectionType: 'standard',
+      data: { label: '', expanded: true, color: DEFAULT_COLOR, animation: DEFAULT_ANIMATION },
+    };
+    entries.push({ topic, node, parent });
+    nodes.push(node);
+    fillData(node.data, topic, report, pathOf(index));
+    if (parentNode) edges.push(treeEdge(parentNode.id, node.id, parentNode.data.color, false, EDGE_WIDTH));
+    if (topic.sourceId !== undefined && !bySource.has(topic.sourceId)) bySource.set(topic.sourceId, node);
+    const kids = topic.children;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ topic: kids[i], parent: index });
+  }
+
+  const taken = new Set<string>();
+  for (const e of edges) taken.add(e.id);
+  for (const c of outline.connections) {
+    const from = bySource.get(c.from);
+    const to = bySource.get(c.to);
+    if (!from || !to) {
+      report.dropped('connections to missing topics');
+      continue;
+    }
+    if (from === to) {
+      report.dropped('connections from a topic to itself');
+      continue;
+    }
+    const id = edgeId(from.id, to.id);
+    if (taken.has(id) || taken.has(edgeId(to.id, from.id))) {
+      report.dropped('connections that repeat another link');
+      continue;
+    }
+    taken.add(id);
+    edges.push(treeEdge(from.id, to.id, from.data.color, false, EDGE_WIDTH));
+    if (c.label !== undefined && c.label.trim() !== '') report.dropped('connection labels');
+  }
+  return { nodes, edges };
+}
+
+function appendNote(data: NodeData, line: string): void {
+  data.notes = data.notes ? `${data.notes}\n\n${line}` : line;
+}
+
+function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, path: () => string): void {
+  let label = typeof t.label === 'string' ? t.label : String(t.label);
+  if (label.length > LIMITS.label) {
+    report.converted('over-long topic texts', `texts cut to ${number.format(LIMITS.label)} characters`, path);
+    appendNote(data, `Full text: ${label}`);
+    label = truncate(label, LIMITS.label);
+  }
+  data.label = label;
+  if (t.collapsed) data.expanded = false;
+  if (t.color !== undefined) {
+    const c = normalizeColor(t.color);
+    if (c) data.color = c;
+  }
+  if (t.priority !== undefined) data.priority = t.priority;
+  if (t.done !== undefined) data.done = t.done;
+  if (t.notes !== undefined && t.notes !== '') data.notes = data.notes ? `${t.notes}\n\n${data.notes}` : t.notes;
+
+  if (t.link !== undefined) {
+    const url = t.link.trim();
+    if (url.length > LIMITS.url || !isSafeUrl(url)) {
+      appendNote(data, `Link: ${url}`);
+      report.converted(url.length > LIMITS.url ? 'over-long links' : 'links that are not web or mail addresses', 'notes', path);
+    } else {
+      const title = (t.linkTitle ?? '').trim();
+      data.attachment = { type: 'link', url, title: title === '' ? url : truncate(title, LIMITS.title) };
+    }
+  }
+
+  if (t.tags !== undefined && t.tags.length > 0) {
+    const tags: string[] = [];
+    const seen = new Set<string>();
+    for (const raw of t.tags) {
+      let tag = raw.trim();
+      if (tag.length > LIMITS.tag) {
+        tag = truncate(tag, LIMITS.tag).trim();
+        report.converted('over-long tags', `tags cut to ${LIMITS.tag} characters`, path);
+      }
+      if (tag === '' || seen.has(tag)) continue;
+      if (tags.length >= LIMITS.tags) {
+        report.dropped(`tags beyond ${LIMITS.tags} on one topic`, path);
+        continue;
+      }
+      seen.add(tag);
+      tags.push(tag);
+    }
+    if (tags.length > 0) data.tags = tags;
+  }
+
+  if (data.notes !== undefined && data.notes.length > LIMITS.notes) {
+    report.converted('over-long notes', `notes cut to ${number.format(LIMITS.notes)} characters`, path);
+    data.notes = truncate(data.notes, LIMITS.notes);
+  }
+}
+
+/**
+ * The full conversion: snapshot, restore (the pipeline every map goes through), Balanced layout.
+ * Restore repairs, if any, become report warnings.
+ */
+export function toMap(outline: Outline, report: ReportBuilder, fileName?: string): ToMapResult {
+  const raw = outlineToSnapshot(outline, report, fileName);
+  const restored = restoreMap(raw);
+  if (!restored.ok) return restored;
+  for (const r of restored.repairs) report.warn(`Repaired while loading: ${r}.`);
+  const { positions } = layoutTree(restored.state, 'balanced');
+  const snapshot = snapshotView(restored.state);
+  // The restored nodes are this import's own objects (or restore's copies); nothing else holds them.
+  for (const n of snapshot.nodes) {
+    const p = positions.get(n.id);
+    if (p) n.position = p;
+  }
+  report.choose('The map gets the Balanced layout (positions from the file, if any, are not used).');
+  return { ok: true, snapshot, count: restored.count };
+}
