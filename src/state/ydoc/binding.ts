@@ -34,7 +34,6 @@ import { fromDoc, linkFits, settingsOf } from './fromDoc';
 import {
   META,
   isEmptyDoc,
-  linkFromRecord,
   mapDoc,
   nodeFromRecords,
   treeEdgeFromRecord,
@@ -330,6 +329,9 @@ class Binding implements DocBinding {
         if (before && placing) node.position = before.position;
         tableSet(draft.nodes, id, node);
         if (!treeChanged.has(id) && before) continue;
+        for (const p of [before?.parentId, parent]) {
+          if (p != null) relink.add(edgeId(p, id)).add(edgeId(id, p));
+        }
         if (before && before.parentId !== null) {
           const old = edgeId(before.parentId, id);
           const e = tableGet(draft.edges, old);
@@ -375,11 +377,16 @@ class Binding implements DocBinding {
         has: (id: string) => tableHas(draft.nodes, id),
         get: (id: string) => tableGet(draft.nodes, id)?.parentId,
       };
+      // A link's fate depends on its reverse too (see linkFits).
+      for (const id of Array.from(relink)) {
+        const ends = splitEdgeId(id, d);
+        if (ends) relink.add(edgeId(ends[1], ends[0]));
+      }
       for (const id of relink) {
         const rec = d.link.get(id);
-        const edge = rec && typeof rec === 'object' ? linkFromRecord(id, rec) : null;
+        const edge = linkFits(d, id, parentOf);
         const cur = tableGet(draft.edges, id);
-        if (edge && linkFits(edge, parentOf)) {
+        if (edge) {
           this.dormant.delete(id);
           if (cur && isTreeEdge(draft as MindMapState, cur)) continue;
           if (cur && cur.source === edge.source && cur.target === edge.target && cur.animated === edge.animated &&
@@ -396,4 +403,11 @@ class Binding implements DocBinding {
     this.store.applyExternal(recipe, undoRedo);
     return true;
   }
+}
+
+/** The ends of a link id, read from its record or from the current edge; null if unknown. */
+function splitEdgeId(id: string, d: MapDoc): [string, string] | null {
+  const rec = d.link.get(id);
+  if (rec && typeof rec.source === 'string' && typeof rec.target === 'string') return [rec.source, rec.target];
+  return null;
 }

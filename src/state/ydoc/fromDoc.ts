@@ -123,26 +123,50 @@ export function fromDoc(doc: Y.Doc | MapDoc): FromDocResult {
   }
 
   const dormantLinks: string[] = [];
-  d.link.forEach((rec, id) => {
-    const edge = rec && typeof rec === 'object' ? linkFromRecord(id, rec) : null;
-    if (edge && linkFits(edge, parent)) edges.push(edge);
+  d.link.forEach((_, id) => {
+    const edge = linkFits(d, id, parent);
+    if (edge) edges.push(edge);
     else dormantLinks.push(id);
   });
 
   return { state: buildState({ nodes, edges }, rootId, settings), schemaVersion, newer, repaired, dormantLinks };
 }
 
+export interface ParentOf {
+  get(id: string): string | null | undefined;
+  has(id: string): boolean;
+}
+
 /**
- * Whether a link record can be in the state: its id names its ends, both ends exist, and it is not
- * its target's tree edge (a concurrent move can turn a link's pair into parent and child).
+ * Whether a link can be in the state, on its own: its id names its ends, both ends exist, and the
+ * two are not parent and child (a concurrent move can make them so; the tree edge then wins, as it
+ * does when a topic is moved here).
  */
-export function linkFits(edge: MindEdge, parentOf: { get(id: string): string | null | undefined; has(id: string): boolean }): boolean {
+function linkFitsAlone(edge: MindEdge, parentOf: ParentOf): boolean {
   return (
     edge.id === edgeId(edge.source, edge.target) &&
     parentOf.has(edge.source) &&
     parentOf.has(edge.target) &&
-    parentOf.get(edge.target) !== edge.source
+    parentOf.get(edge.target) !== edge.source &&
+    parentOf.get(edge.source) !== edge.target
   );
+}
+
+/**
+ * Whether the link record `id` can be in the state: it fits on its own, and when two replicas linked
+ * the same pair both ways at once, only the link with the smaller id is kept.
+ */
+export function linkFits(d: MapDoc, id: string, parentOf: ParentOf): MindEdge | null {
+  const rec = d.link.get(id);
+  const edge = rec && typeof rec === 'object' ? linkFromRecord(id, rec) : null;
+  if (!edge || !linkFitsAlone(edge, parentOf)) return null;
+  const backId = edgeId(edge.target, edge.source);
+  if (backId < id) {
+    const backRec = d.link.get(backId);
+    const back = backRec && typeof backRec === 'object' ? linkFromRecord(backId, backRec) : null;
+    if (back && linkFitsAlone(back, parentOf)) return null;
+  }
+  return edge;
 }
 
 /**

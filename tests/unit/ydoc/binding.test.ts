@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { getNode } from '../../../src/state/doc';
+import {
+  addChild,
+  clearMap,
+  connect,
+  deleteNode,
+  moveAmongSiblings,
+  moveNode,
+  moveToParent,
+  renameNode,
+  select,
+  setExpanded,
+  updateSettings,
+} from '../../../src/state/operations';
+import type { ChangeSet } from '../../../src/state/store';
+import { childIds } from '../../../src/state/doc';
+import { fromDoc } from '../../../src/state/ydoc/fromDoc';
+import { SCHEMA_VERSION, mapDoc } from '../../../src/state/ydoc/shape';
+import { toDoc } from '../../../src/state/ydoc/toDoc';
+import { integrityProblems, tree } from '../helpers/tree';
+import { canon, replica, syncAll, type Replica } from './helpers';
+
+function pair(): [Replica, Replica] {
+  const a = replica(undefined, tree('Root', ['A', 'A1', 'A2'], 'B', 'C'));
+  const b = replica(a.doc);
+  return [a, b];
+}
+
+function expectSame(...rs: Replica[]): void {
+  for (const r of rs) {
+    expect(integrityProblems(r.store.getState())).toEqual([]);
+    expect(canon(r.store.getState())).toEqual(canon(fromDoc(r.doc).state));
+  }
+  for (const r of rs.slice(1)) expect(canon(r.store.getState())).toEqual(canon(rs[0].store.getState()));
+}
+
+describe('binding: store -> document', () => {
+  it('writes an empty document from the store, and a store from a document', () => {
+    const [a, b] = pair();
+    expect(canon(b.store.getState())).toEqual(canon(a.store.getState()));
+    expect(mapDoc(a.doc).meta.get('schemaVersion')).toBe(SCHEMA_VERSION);
+    expect(a.store.canUndo()).toBe(false);
+  });
+
+  it('writes each change set as one transaction with the local origin, naming only what changed', () => {
+    const [a] = pair();
+    const origins: unknown[] = [];
+    const changed: string[][] = [];
+    a.doc.on('afterTransaction', (tr: Y.Transaction) => {
+      origins.push(tr.origin);
+      changed.push([...tr.changed.values()].flatMap((s) => [...s].map(String)));
+    });
+    renameNode(a.store, 'A1', 'Renamed');
+    expect(origins).toEqual([a.binding.origin]);
+    expect(changed[0]).toEqual(['A1']);
+    const id = addChild(a.store, 'B')!;
+    expect(origins).toHaveLength(2);
+    expect(changed[1].sort()).toEqual([id, id].sort());
+    select(a.store, 'A');
+    expect(origins).toHaveLength(2); // selection is not in the document
+  });
+
+  it('keeps the document equal to the store through every kind of edit', () => {
+    const [a] = pair();
+    const s = a.store;
+    const x = addChild(s, 'A')!;
+    renameNode(s, x, 'X');
+    setExpanded(s, 'A', false);
+    connect(s, 'C', 'A1');
+    moveAmongSiblings(s, 'A2', -1);
+    moveToParent(s, 'A', 'B');
+    moveNode(s, 'C', { x: 500, y: 500 });
+    deleteNode(s, 'B');
+    updateSettings(s, { layout: 'right' });
+    expect(canon(fromDoc(a.doc).state)).toEqual(canon(s.getState()));
+    clearMap(s);
+    expect(canon(fromDoc(a.doc).state)).toEqual(canon(s.getState()));
+  });
+});
+
+describe('binding: document -> store', () => {
+  it('applies another replica change as an ordinary change set, outside the local history', () => {
+    const [a, b] = pair();
+    const seen: ChangeSet[] = [];
+    b.store.subscribe((c) => seen.push(c));
+    const id = addChild(a.store, 'A')!;
+    renameNode(a.store, 'B', 'Bee');
+    syncAll([a, b]);
+    expectSame(a, b);
+    expect(seen).toHaveLength(2);
+    expect(seen[0].external).toBe(true);
+    expect(seen[0].nodes.has(id)).toBe(true);
+    expect(seen[0].structure.has(id)).toBe(true);
+    expect(seen[0].children.has('A')).toBe(true);
+    expect(seen[0].edges.has(`e-A-${id}`)).toBe(true);
+    expect([...seen[1].nodes]).toEqual(['B']);
+    expect(seen[1].reset).toBe(false);
+    expect(b.store.canUndo()).toBe(false);
+  });
+
+  it('clears the selection when the selected topic is deleted elsewhere', () => {
+    const [a, b] = pair();
+    select(b.store, 'A1');
+    deleteNode(a.store, 'A');
+    syncAll([a, b]);
+    expect(b.store.getState().selectedNodeId).toBeNull();
+    expect(getNode(b.store.getState(), 'A1')).toBeUndefined();
+    expectSame(a, b);
+  });
+
+  it('keeps both topics when two replicas add under one parent at once', () => {
+    const [a, b] = pair();
+    const x = addChild(a.store, 'A')!;
+    const y = addChild(b.store, 'A')!;
+    syncAll([a, b]);
+    expectSame(a, b);
+    expect(childIds(a.store.getState(), 'A')).toEqual(expect.arrayContaining([x, y, 'A1', 'A2']));
+  });
+
+  it('repairs a cycle from concurrent moves the same way on both replicas', () => {
+    const [a, b] = pair();
+    expect(moveToParent(a.store, 'A', 'C').ok).toBe(true);
+    expect(moveToParent(b.store, 'C', 'A1').ok).toBe(true);
+    syncAll([a, b]);
+    expectSame(a, b);
+    // The cycle A -> C -> A1 -> A is cut at its smallest id.
+    expect(getNode(a.store.getState(), 'A')!.parentId).toBe('root');
+    // Edits keep flowing after the repair.
+    renameNode(b.store, 'A1', 'after');
+    addChild(a.store, 'C');
+    syncAll([a, b]);
+    expectSame(a, b);
+  });
+
+  it('keeps a topic added under a branch another replica deleted (under the root)', () => {
+    const [a, b] = pair();
+    const y = addChild(b.store, 'A1')!;
+    deleteNode(a.store, 'A');
+    syncAll([a, b]);
+    expectSame(a, b);
+    expect(getNode(a.store.getState(), y)!.parentId).toBe('root');
+  });
+});
+
+describe('binding: undo through the document', () => {
+  it('undoes and redoes this replica own edits, one step each, with labels', () => {
+    const [a, b] = pair();
+    renameNode(a.store, 'A', 'one');
+    const id = addChild(a.store, 'B')!;
+    expect(a.store.undoLabel()).toBe('Add topic');
+    const seen: ChangeSet[] = [];
+    a.store.subscribe((c) => seen.push(c));
+    expect(a.store.undo()).toBe(true);
+    expect(seen[0].undoRedo).toBe(true);
+    expect(getNode(a.store.getState(), id)).toBeUndefined();
+    expect(a.store.redoLabel()).toBe('Add topic');
+    expect(a.store.undoLabel()).toBe('Rename topic');
+    a.store.undo();
+    expect(getNode(a.store.getState(), 'A')!.data.label).toBe('A');
+    a.store.redo();
+    a.store.redo();
+    expect(getNode(a.store.getState(), id)).toBeDefined();
+    syncAll([a, b]);
+    expectSame(a, b);
+  });
+
+  it('never reverts a later change from another replica', () => {
+    const [a, b] = pair();
+    renameNode(a.store, 'A', 'from a');
+    syncAll([a, b]);
+    renameNode(b.store, 'A', 'from b');
+    const z = addChild(b.store, 'C')!;
+    syncAll([a, b]);
+    a.store.undo();
+    syncAll([a, b]);
+    expect(getNode(a.store.getState(), 'A')!.data.label).toBe('from b');
+    expect(getNode(a.store.getState(), z)).toBeDefined();
+    expectSame(a, b);
+    // Remote changes are not steps of this replica.
+    expect(b.store.undoLabel()).toBe('Add topic');
+  });
+
+  it('folds a drag inside a mark into one step, and a bailed drag leaves nothing to redo', () => {
+    const [a] = pair();
+    a.store.beginMark('Move topic');
+    for (let i = 1; i <= 5; i++) moveNode(a.store, 'C', { x: 10 * i, y: 0 });
+    a.store.commitMark();
+    renameNode(a.store, 'B', 'b');
+    a.store.undo();
+    expect(getNode(a.store.getState(), 'C')!.position.x).toBe(50);
+    a.store.undo();
+    expect(getNode(a.store.getState(), 'C')!.position.x).not.toBe(10);
+    expect(a.store.canUndo()).toBe(false);
+    a.store.redo();
+    const before = getNode(a.store.getState(), 'C')!.position;
+    a.store.beginMark('Move topic');
+    moveNode(a.store, 'C', { x: 999, y: 1 });
+    moveNode(a.store, 'C', { x: 998, y: 2 });
+    a.store.bailMark();
+    expect(getNode(a.store.getState(), 'C')!.position).toEqual(before);
+    expect(a.store.canRedo()).toBe(false);
+    expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
+  });
+
+  it('undoes an import or Clear Map as one step', () => {
+    const [a] = pair();
+    const before = canon(a.store.getState());
+    clearMap(a.store);
+    expect(a.store.getState().nodes.n).toBe(1);
+    a.store.undo();
+    expect(canon(a.store.getState())).toEqual(before);
+  });
+});
+
+describe('binding: a document from a newer build', () => {
+  it('is reported read-only and never written', () => {
+    const doc = new Y.Doc();
+    toDoc(doc, tree('Root', 'A').getState());
+    mapDoc(doc).meta.set('schemaVersion', SCHEMA_VERSION + 1);
+    const before = Y.encodeStateVector(doc);
+    const r = replica(doc);
+    expect(r.binding.readOnly).toBe(true);
+    expect(getNode(r.store.getState(), 'A')).toBeDefined();
+    renameNode(r.store, 'A', 'changed here');
+    addChild(r.store, 'A');
+    expect(r.outbox).toEqual([]);
+    expect(Y.encodeStateVector(r.doc)).toEqual(before);
+  });
+});
