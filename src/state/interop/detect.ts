@@ -1,0 +1,181 @@
+/**
+ * Which format a file is, from its content; the extension only breaks ties between Markdown and
+ * indented text. A file whose extension claims a structured format (.mm, .opml, .xmind) but whose
+ * content is something else is refused with a FormatError naming the claimed format.
+ */
+import { FormatError } from './reader';
+
+export type FormatId = 'json' | 'freemind' | 'opml' | 'xmind' | 'markdown' | 'text';
+
+/** Human names, as errors and reports use them ("Could not read this OPML file: …"). */
+export const FORMAT_NAMES: Record<FormatId, string> = {
+  json: 'JSON',
+  freemind: 'FreeMind',
+  opml: 'OPML',
+  xmind: 'XMind',
+  markdown: 'Markdown',
+  text: 'text',
+};
+
+const EXTENSIONS: Record<string, FormatId> = {
+  json: 'json',
+  mm: 'freemind',
+  opml: 'opml',
+  xmind: 'xmind',
+  md: 'markdown',
+  markdown: 'markdown',
+  mdown: 'markdown',
+  mkd: 'markdown',
+  txt: 'text',
+  txtmap: 'text',
+  text: 'text',
+};
+
+/** What a file's extension claims, or undefined for none or an unknown one. */
+export function formatFromExtension(fileName: string | undefined): FormatId | undefined {
+  const m = fileName ? /\.([A-Za-z0-9]+)$/.exec(fileName) : null;
+  return m ? EXTENSIONS[m[1].toLowerCase()] : undefined;
+}
+
+/** The name a file is called by in an error before its content is known ("XMind", "PDF", "map"). */
+export function claimedName(fileName: string | undefined): string {
+  const claimed = formatFromExtension(fileName);
+  if (claimed) return FORMAT_NAMES[claimed];
+  const m = fileName ? /\.([A-Za-z0-9]{1,8})$/.exec(fileName) : null;
+  return m ? m[1].toUpperCase() : 'map';
+}
+
+const SNIFF_BYTES = 64 * 1024;
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6);
+}
+
+/** The start of the file as text, for sniffing (UTF-16 by its BOM, else UTF-8). */
+function headText(bytes: Uint8Array): string {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be').decode(head);
+  if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le').decode(head);
+  return new TextDecoder('utf-8').decode(head);
+}
+
+/** The name of the first element of an XML text (after the declaration, comments and DOCTYPE). */
+export function xmlRootName(text: string): string | undefined {
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text.startsWith('<?', i)) {
+      const end = text.indexOf('?>', i);
+      if (end === -1) return undefined;
+      i = end + 2;
+    } else if (text.startsWith('<!--', i)) {
+      const end = text.indexOf('-->', i);
+      if (end === -1) return undefined;
+      i = end + 3;
+    } else if (text.startsWith('<!', i)) {
+      // A DOCTYPE, with or without an internal subset in brackets.
+      const gt = text.indexOf('>', i);
+      const lb = text.indexOf('[', i);
+      if (lb !== -1 && (gt === -1 || lb < gt)) {
+        const rb = text.indexOf(']', lb);
+        const end = rb === -1 ? -1 : text.indexOf('>', rb);
+        if (end === -1) return undefined;
+        i = end + 1;
+      } else {
+        if (gt === -1) return undefined;
+        i = gt + 1;
+      }
+    } else if (text[i] === '<') {
+      const m = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(i, i + 200));
+      return m ? m[1] : undefined;
+    } else return undefined;
+  }
+}
+
+const ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
+const FENCE = /^ {0,3}(?:```|~~~)/;
+const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const FRONT_MATTER = /^---\r?\n[\s\S]*?\n(?:---|\.\.\.)\r?\n/;
+
+/** Markdown by headings, fences, front matter or mostly list lines; indented text otherwise. */
+export function looksLikeMarkdown(text: string): boolean {
+  if (FRONT_MATTER.test(text.slice(0, SNIFF_BYTES)) && /^[A-Za-z_][\w-]*\s*:/m.test(text.slice(4, 4096))) return true;
+  const lines = text.slice(0, SNIFF_BYTES).split(/\r?\n/);
+  let content = 0;
+  let items = 0;
+  let prev = '';
+  for (const line of lines) {
+    if (line.trim() === '') {
+      prev = '';
+      continue;
+    }
+    if (ATX.test(line) || FENCE.test(line)) return true;
+    if (prev !== '' && SETEXT.test(line) && !LIST_ITEM.test(prev)) return true;
+    content++;
+    if (LIST_ITEM.test(line)) items++;
+    prev = line;
+  }
+  return content > 0 && items * 2 >= content;
+}
+
+function describe(format: FormatId | 'xml' | 'binary'): string {
+  switch (format) {
+    case 'json':
+      return 'JSON';
+    case 'freemind':
+      return 'a FreeMind map';
+    case 'opml':
+      return 'an OPML outline';
+    case 'xmind':
+      return 'a zip archive';
+    case 'markdown':
+      return 'Markdown text';
+    case 'text':
+      return 'plain text';
+    case 'xml':
+      return 'XML of another kind';
+    case 'binary':
+      return 'binary data';
+  }
+}
+
+/**
+ * The file's format from its content. Throws FormatError when the content is not a format MindFlow
+ * reads, or contradicts a structured format its extension claims.
+ */
+export function detectFormat(input: { bytes?: Uint8Array; text?: string; fileName?: string }): FormatId {
+  const claimed = formatFromExtension(input.fileName);
+  const name = claimedName(input.fileName);
+  let found: FormatId | 'xml' | 'binary';
+  let head: string;
+  if (input.bytes && isZip(input.bytes)) {
+    found = 'xmind';
+    head = '';
+  } else {
+    head = input.text !== undefined ? input.text.slice(0, SNIFF_BYTES) : headText(input.bytes ?? new Uint8Array());
+    head = head.replace(/^\ufeff/, '');
+    const start = head.trimStart();
+    if (start === '') throw new FormatError(name, 'it is empty');
+    if (/[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/.test(start.slice(0, 4096))) found = 'binary';
+    else if (start[0] === '{' || (start[0] === '[' && /^\[\s*(?:\{|\])/.test(start))) found = 'json';
+    else if (start[0] === '<') {
+      const root = xmlRootName(start);
+      found = root === 'map' ? 'freemind' : root === 'opml' ? 'opml' : 'xml';
+    } else found = looksLikeMarkdown(head) ? 'markdown' : 'text';
+  }
+
+  if (claimed === 'json') return 'json'; // JSON keeps the seed's own "Invalid JSON data…" message
+  if ((claimed === 'freemind' || claimed === 'opml' || claimed === 'xmind') && found !== claimed) {
+    const what = claimed === 'opml' ? 'an OPML outline' : claimed === 'xmind' ? 'an XMind map' : 'a FreeMind map';
+    throw new FormatError(name, `it holds ${describe(found)}, not ${what}`);
+  }
+  if (found === 'binary') throw new FormatError(name, 'it holds binary data, not a map MindFlow can read');
+  if (found === 'xml') {
+    const root = xmlRootName(head.trimStart());
+    throw new FormatError(name, `it is XML with a <${root ?? '?'}> root, neither a FreeMind map nor OPML`);
+  }
+  // Text formats: the content decides, the extension breaks a tie (plain lines in a .md file).
+  if (found === 'text' && claimed === 'markdown') return 'markdown';
+  return found;
+}
