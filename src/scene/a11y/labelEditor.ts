@@ -2,6 +2,8 @@
  * In-place label editing: a DOM text field laid over the topic card. Enter commits, Escape cancels,
  * leaving the field commits. The caller positions it (screen rectangle of the card).
  */
+import { LIMITS } from '../../state/rules';
+
 export interface LabelEditorCallbacks {
   commit(id: string, text: string): void;
   cancel(id: string): void;
@@ -17,6 +19,7 @@ export class LabelEditor {
     input.setAttribute('aria-label', 'Edit topic title');
     input.dataset.testid = 'label-editor';
     input.spellcheck = false;
+    input.maxLength = LIMITS.label; // the title rule of rules.ts, as the Edit panel and restore apply it
     Object.assign(input.style, {
       position: 'absolute',
       display: 'none',
