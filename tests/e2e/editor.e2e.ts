@@ -385,8 +385,16 @@ describe('Edit Node panel', () => {
     await panel.getByLabel('Attachment Type').selectOption('link');
     await panel.getByLabel('Attachment URL').fill('javascript:alert(1)');
     await button(panel, 'Save Changes').click();
-    await expectVisible(panel.getByText('This attachment cannot be opened', { exact: false }));
-    expect(await panel.getByRole('link', { name: 'Open attachment' }).count()).toBe(0);
+    // Refused on the field (the same rule a reload applies); the saved attachment stays as it was.
+    await expectVisible(panel.getByText('The attachment URL must start with http://, https:// or mailto:'));
+    expect((await nodeData(page, 'a')).attachment.url).toBe('https://images.example.test/broken.png');
+    expect(await panel.getByRole('link', { name: 'Open attachment' }).getAttribute('href')).toBe('https://images.example.test/broken.png');
+    // Closing the panel with that input unsaved asks first.
+    await button(panel, 'Close panel').click();
+    const ask = page.getByRole('dialog', { name: 'Save your changes?' });
+    await expectVisible(ask);
+    await button(ask, 'Discard').click();
+    await expectHidden(panel);
     await page.unroute('https://images.example.test/**');
   });
 

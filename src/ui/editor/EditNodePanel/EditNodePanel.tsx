@@ -95,9 +95,10 @@ export function EditNodePanel() {
         onDiscard={moveOn}
       />
       <UnsavedChangesDialog
-        opened={mode === 'ask'}
+        opened={mode === 'ask' || (mode === 'deleted' && selected !== null)}
+        deleted={mode === 'deleted'}
         topic={draft.values.label.trim() || draftNode?.data.label || 'This topic'}
-        onKeepEditing={() => select(store, draft.nodeId)}
+        onKeepEditing={() => select(store, draftNode ? draft.nodeId : null)}
         onDiscard={moveOn}
         onSave={() => {
           if (saveDraft(store, draft, update)) moveOn();

@@ -1,6 +1,7 @@
 /**
  * Asked when another topic (or none) is selected while the Edit panel holds unsaved changes. Closing it
- * (Escape, the backdrop, the X) is "Keep editing": nothing is lost by accident.
+ * (Escape, the backdrop, the X) is "Keep editing": nothing is lost by accident. When the topic was
+ * deleted, there is nothing to save to: only "Keep editing" and "Discard".
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
 
@@ -10,11 +11,20 @@ export interface UnsavedChangesChoice {
   onKeepEditing(): void;
 }
 
-export function UnsavedChangesDialog({ opened, topic, onSave, onDiscard, onKeepEditing }: { opened: boolean; topic: string } & UnsavedChangesChoice) {
+export function UnsavedChangesDialog({
+  opened,
+  topic,
+  deleted,
+  onSave,
+  onDiscard,
+  onKeepEditing,
+}: { opened: boolean; topic: string; deleted: boolean } & UnsavedChangesChoice) {
   return (
-    <Modal opened={opened} onClose={onKeepEditing} title="Save your changes?" centered size="sm">
+    <Modal opened={opened} onClose={onKeepEditing} title={deleted ? 'Discard your changes?' : 'Save your changes?'} centered size="sm">
       <Text size="sm">
-        “{topic}” has changes in the Edit Node panel that are not saved yet.
+        {deleted
+          ? `“${topic}” was deleted, so the changes to it in the Edit Node panel cannot be saved.`
+          : `“${topic}” has changes in the Edit Node panel that are not saved yet.`}
       </Text>
       <Group justify="flex-end" mt="lg" gap="xs">
         <Button variant="default" onClick={onKeepEditing}>
@@ -23,9 +33,11 @@ export function UnsavedChangesDialog({ opened, topic, onSave, onDiscard, onKeepE
         <Button color="red" variant="light" onClick={onDiscard}>
           Discard
         </Button>
-        <Button onClick={onSave} data-autofocus>
-          Save
-        </Button>
+        {deleted ? null : (
+          <Button onClick={onSave} data-autofocus>
+            Save
+          </Button>
+        )}
       </Group>
     </Modal>
   );

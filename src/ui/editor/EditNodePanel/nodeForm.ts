@@ -163,7 +163,8 @@ export function completeUrl(d: Draft<PanelDraft>): void {
  * - 'show': the draft belongs to the selected topic;
  * - 'replace': start a new draft for the selection (or close), nothing unsaved is lost;
  * - 'ask': another topic (or none) was selected while this draft has unsaved changes;
- * - 'deleted': the draft's topic is gone and its unsaved changes are still on screen.
+ * - 'deleted': the draft's topic is gone and its unsaved changes are still on screen (selecting
+ *   another topic then asks whether to discard them).
  */
 export type PanelMode = 'show' | 'replace' | 'ask' | 'deleted';
 
