@@ -98,8 +98,8 @@ export interface DocPersistenceOptions {
   /** Web Locks in the browser; runs fn directly where there are none. */
   withLock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   storageManager?: StorageManagerLike | null;
-  /** Runs a merge of the log (the worker in the browser). Default: merge here. */
-  merge?: (db: IDBDatabase) => Promise<MergeResult | null>;
+  /** Runs a merge of the log (the worker in the browser, which opens the database itself). Default: merge here. */
+  merge?: ((db: IDBDatabase) => Promise<MergeResult | null>) | null;
 }
 
 const defaultTimers: Timers = {
@@ -177,7 +177,7 @@ export class DocPersistence {
     try {
       outcome = await withLock(LOAD_LOCK, () => this.loadLocked(db));
     } catch (error) {
-      console.error('The stored map could not be read; saving is off to protect it', error);
+      console.warn('The stored map could not be read; saving is off to protect it', error);
       this.setStatus({ error: 'load', location: 'indexeddb' });
       return { source: 'stored', legacy: null, error: 'load', entries: 0 };
     }
@@ -297,7 +297,8 @@ export class DocPersistence {
     const attempts = this.status.attempts + 1;
     const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)];
     const quota = isQuotaError(error);
-    console.error(quota ? 'Browser storage is full' : 'Saving to IndexedDB failed', error);
+    // A warning, not an error: the status shows it to the user, and it is retried.
+    console.warn(quota ? 'Browser storage is full' : 'Saving to IndexedDB failed', error);
     this.setStatus({ error: quota ? 'quota' : 'write', attempts, retryAt: this.now() + delay, unsaved: this.pending.length });
     if (quota) void this.refreshEstimate();
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
@@ -326,6 +327,16 @@ export class DocPersistence {
     if (this.flushQueued || this.pending.length > 0) this.writePending();
     if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => this.settleWaiters.push(resolve));
+  }
+
+  /** Stops all writes for good (the document turned out to be from a newer build). */
+  refuseWrites(reason: 'newer' | 'load'): void {
+    this.writable = false;
+    this.doc.off('update', this.onUpdate);
+    this.pending = [];
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.setStatus({ error: reason, saving: this.inFlight > 0, unsaved: 0, retryAt: null });
   }
 
   get canWrite(): boolean {

@@ -97,7 +97,7 @@ describe('DocPersistence', () => {
     tx.objectStore('snapshot').put({ update: new Uint8Array([9, 9, 9, 9]), upTo: 0, schema: 1 }, 'main');
     await new Promise((r) => (tx.oncomplete = r));
     const count = await countLogEntries(db);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
     const { doc, p, outcome } = await open(factory);
     expect(outcome.error).toBe('load');
@@ -129,7 +129,7 @@ describe('DocPersistence', () => {
   it('retries a failed write with backoff, keeps the warning until one succeeds, and loses nothing', async () => {
     const factory = freshFactory();
     const timers = new ManualTimers();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { doc, p } = await open(factory, { timers, now: () => timers.now });
     const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -97,7 +97,7 @@ describe('migration from today\'s formats', () => {
     const storage = new MemoryStorage();
     const raw = serializeMap(sample());
     storage.setItem(STORAGE_KEY, raw);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });

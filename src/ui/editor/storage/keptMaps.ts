@@ -1,0 +1,126 @@
+/**
+ * Import, Apply Template, Clear Map (and a restore itself) replace the whole map. Before the
+ * replacement is lost to a reload, the map it replaced is written to IndexedDB (replacements.ts),
+ * so "Restore previous map" can bring it back later. Restoring is itself a replacement: the map it
+ * replaces is kept too.
+ */
+import { type MindMapState } from '../../../state/doc';
+import { ROOT_LABEL } from '../../../state/model';
+import { readSettings, serializeMapSliced } from '../../../state/persistence';
+import { restoreMap } from '../../../state/restore';
+import type { DocPersistence } from '../../../state/storage/docPersistence';
+import type { ReplacedSummary } from '../../../state/storage/replacements';
+import type { MindMapStore } from '../../../state/store';
+import { tableGet } from '../../../state/table';
+
+export const RESTORE_LABEL = 'Restore previous map';
+
+/** What replaced the map, from the label of the undo step it made. */
+export function replacementReason(label: string | null): string {
+  if (!label) return 'Replaced';
+  if (label.startsWith('Import')) return 'Import';
+  if (label.startsWith('Apply template')) return 'Apply Template';
+  if (label.startsWith('Clear')) return 'Clear Map';
+  if (label === RESTORE_LABEL) return RESTORE_LABEL;
+  return label;
+}
+
+/** A map with nothing but an untouched root is not worth keeping. */
+function isBlank(state: MindMapState): boolean {
+  if (state.nodes.n !== 1) return false;
+  return tableGet(state.nodes, state.rootId)?.data.label === ROOT_LABEL;
+}
+
+// A hidden page (switched away, or closing) gets its timers throttled: serialise at once there.
+const nextTask = () =>
+  typeof document !== 'undefined' && document.visibilityState === 'hidden'
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export type RestoreOutcome = { ok: true; count: number } | { ok: false; error: string };
+
+export class KeptMaps {
+  private last: MindMapState;
+  private writing: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribe: () => void;
+  /** Why the last keep failed; null when it worked. */
+  lastError: string | null = null;
+
+  constructor(
+    private readonly store: MindMapStore,
+    private readonly persistence: DocPersistence,
+  ) {
+    this.last = store.getState();
+    this.unsubscribe = store.subscribe((changes, state) => {
+      const prev = this.last;
+      this.last = state;
+      if (!changes.reset || changes.external || changes.undoRedo) return;
+      if (prev.nodes === state.nodes || isBlank(prev)) return;
+      this.keep(prev, replacementReason(store.undoLabel()));
+    });
+  }
+
+  get available(): boolean {
+    return this.persistence.canWrite;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Resolves when every map being kept has been written. */
+  whenIdle(): Promise<void> {
+    return this.writing.then(() => undefined);
+  }
+
+  list(): Promise<ReplacedSummary[]> {
+    return this.persistence.listReplaced();
+  }
+
+  private keep(state: MindMapState, reason: string): void {
+    if (!this.persistence.canWrite) return;
+    const summary = {
+      at: Date.now(),
+      reason,
+      topics: state.nodes.n,
+      title: tableGet(state.nodes, state.rootId)?.data.label ?? '',
+    };
+    this.writing = this.writing
+      .then(async () => {
+        const text = await serializeMapSliced(state, nextTask);
+        const data = typeof Blob !== 'undefined' ? new Blob([text], { type: 'application/json' }) : text;
+        await this.persistence.keepReplaced(summary, data);
+        this.lastError = null;
+      })
+      .catch((error: unknown) => {
+        console.error('The replaced map could not be kept', error);
+        this.lastError = 'The replaced map could not be kept in browser storage.';
+      })
+      .finally(() => {
+        for (const l of this.listeners) l();
+      });
+  }
+
+  /** Brings a kept map back as the current map (one undo step; the current map is kept in turn). */
+  async restore(id: number): Promise<RestoreOutcome> {
+    const text = await this.persistence.readReplaced(id);
+    if (text === null) return { ok: false, error: 'That map is no longer kept in this browser.' };
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { ok: false, error: 'The kept map could not be read.' };
+    }
+    const result = restoreMap(value);
+    if (!result.ok) return { ok: false, error: result.error };
+    const settings = readSettings((value as { settings?: unknown }).settings);
+    this.store.replace(RESTORE_LABEL, { ...result.state, settings });
+    return { ok: true, count: result.count };
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+  }
+}

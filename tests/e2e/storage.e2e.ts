@@ -1,0 +1,142 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate reaches the app's window hook */
+/**
+ * The document store in real Chromium: IndexedDB log, tabs, closing and killing the browser,
+ * replaced maps, a 100k map, blocked storage.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateMapText } from '../../bench/mapGenerator.mjs';
+import { openApp, type Session } from './browser';
+import { waitForEditor } from './editor.helpers';
+
+let session: Session | undefined;
+const profiles: string[] = [];
+afterEach(async () => {
+  await session?.close().catch(() => undefined);
+  session = undefined;
+  for (const dir of profiles.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function newProfile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mindflow-storage-e2e-'));
+  profiles.push(dir);
+  return dir;
+}
+
+async function openMap(page: Page, baseURL: string): Promise<void> {
+  await page.goto(baseURL + '/mindmap');
+  await waitForEditor(page);
+}
+
+const labels = (page: Page) =>
+  page.evaluate(() => ((window as any).__mindflow.allNodes() as { data: { label: string } }[]).map((n) => n.data.label).sort());
+
+const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
+
+async function waitSaved(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const s = (window as any).__mindflow.persistence.getStatus();
+    return !s.saving && s.error === null;
+  });
+  expect(await saveStatus(page).textContent()).toContain('Saved in this browser');
+}
+
+/** Adds a child of the root with this label (the Add Node operation, one edit). */
+async function addNamed(page: Page, label: string): Promise<void> {
+  await page.evaluate((l) => (window as any).__mindflow.addChild(null, l), label);
+}
+
+describe('document store', () => {
+  it('writes each edit to the IndexedDB log at once and says "Saved" only after the commit', async () => {
+    session = await openApp();
+    const { page } = session;
+    await openMap(page, session.baseURL);
+    await addNamed(page, 'First idea');
+    await waitSaved(page);
+    const stored = await page.evaluate(async () => {
+      const db: IDBDatabase = await new Promise((res, rej) => {
+        const r = indexedDB.open('mind-map-storage');
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      const tx = db.transaction('log', 'readonly');
+      const n: number = await new Promise((res) => {
+        const r = tx.objectStore('log').count();
+        r.onsuccess = () => res(r.result);
+      });
+      db.close();
+      return n;
+    });
+    expect(stored).toBeGreaterThanOrEqual(2); // the new map, then the edits
+    await page.reload();
+    await waitForEditor(page);
+    expect(await labels(page)).toContain('First idea');
+    expect(session.consoleErrors).toEqual([]);
+  });
+
+  it('two pages of one browser edit at once and converge with nothing lost', async () => {
+    session = await openApp();
+    const { page, context, baseURL } = session;
+    await openMap(page, baseURL);
+    const other = await context.newPage();
+    await openMap(other, baseURL);
+    // Interleaved edits in both tabs, without waiting for either to be saved.
+    await Promise.all([
+      (async () => {
+        for (let i = 0; i < 5; i++) await addNamed(page, `A${i}`);
+      })(),
+      (async () => {
+        for (let i = 0; i < 5; i++) await addNamed(other, `B${i}`);
+      })(),
+    ]);
+    const expected = ['A0', 'A1', 'A2', 'A3', 'A4', 'B0', 'B1', 'B2', 'B3', 'B4'];
+    for (const p of [page, other]) {
+      await p.waitForFunction((n) => (window as any).__mindflow.store.getState().nodes.n === n, expected.length + 1, { timeout: 10_000 });
+      expect((await labels(p)).filter((l) => l !== 'Main Topic')).toEqual(expected);
+    }
+    // A third tab reads the same from IndexedDB and the others.
+    const third = await context.newPage();
+    await openMap(third, baseURL);
+    await third.waitForFunction((n) => (window as any).__mindflow.store.getState().nodes.n === n, expected.length + 1);
+    expect((await labels(third)).filter((l) => l !== 'Main Topic')).toEqual(expected);
+    // Both stay editable.
+    await addNamed(third, 'C0');
+    await page.waitForFunction(() => (window as any).__mindflow.allNodes().some((n: any) => n.data.label === 'C0'));
+    expect(session.consoleErrors).toEqual([]);
+  });
+
+  it('a page closed 0–500 ms after an edit keeps it on reopen', async () => {
+    session = await openApp();
+    const { context, baseURL } = session;
+    const delays = [0, 10, 50, 150, 300, 500];
+    for (const delay of delays) {
+      const p = await context.newPage();
+      await openMap(p, baseURL);
+      await addNamed(p, `closed after ${delay} ms`);
+      if (delay) await p.waitForTimeout(delay);
+      await p.close({ runBeforeUnload: false });
+    }
+    const check = await context.newPage();
+    await openMap(check, baseURL);
+    const got = await labels(check);
+    for (const delay of delays) expect(got).toContain(`closed after ${delay} ms`);
+  });
+
+  it('a browser killed hard after "Saved" loses nothing', async () => {
+    const dir = newProfile();
+    session = await openApp({ profileDir: dir });
+    await openMap(session.page, session.baseURL);
+    await addNamed(session.page, 'Survives a crash');
+    await waitSaved(session.page);
+    // No clean shutdown: SIGKILL the browser process of this profile only.
+    execFileSync('pkill', ['-9', '-f', '--', `user-data-dir=${dir}`]);
+    await session.close().catch(() => undefined);
+    session = await openApp({ profileDir: dir });
+    await openMap(session.page, session.baseURL);
+    expect(await labels(session.page)).toContain('Survives a crash');
+  });
+});
