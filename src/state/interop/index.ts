@@ -1,0 +1,108 @@
+/**
+ * The one entry the Import dialog, the drop handler and the parsing worker call: bytes or text in,
+ * a map snapshot with its fidelity report out (or a message naming the format and the reason, or
+ * the list of sheets to choose from for an XMind file with several).
+ */
+import { MESSAGES, type MapSnapshot } from '../model';
+import { parseMapText } from '../restore';
+import { snapshotView } from '../snapshot';
+import { FORMAT_NAMES, claimedName, detectFormat, type FormatId } from './detect';
+import { readFreemind } from './freemind';
+import { readMarkdown } from './markdown';
+import { readOpml } from './opml';
+import { FormatError, MAX_IMPORT_BYTES, type ReadResult } from './reader';
+import { ReportBuilder, type ImportReport } from './report';
+import { readText } from './text';
+import { toMap } from './toMap';
+import { listXmindSheets, readXmind } from './xmind';
+import { decodeXmlBytes } from './xml';
+
+export { MAX_IMPORT_BYTES } from './reader';
+export type { ImportReport } from './report';
+
+export interface MapFileInput {
+  bytes?: Uint8Array;
+  text?: string;
+  fileName?: string;
+}
+
+export interface MapFileOptions {
+  /** For XMind files with several sheets: one sheet (0-based) or all of them. */
+  sheet?: number | 'all';
+}
+
+export type MapFileOutcome =
+  | { ok: true; format: string; snapshot: MapSnapshot; report: ImportReport; count: number }
+  | { ok: false; error: string }
+  | { ok: 'choose-sheet'; sheets: { title: string; topics: number }[] };
+
+const MB = 1024 * 1024;
+
+/** The refusal for a file over the size limit, or null. Checks a length, so tests need no 200 MB. */
+export function sizeError(byteLength: number, fileName?: string): string | null {
+  if (byteLength <= MAX_IMPORT_BYTES) return null;
+  return new FormatError(claimedName(fileName), `it is larger than ${Math.round(MAX_IMPORT_BYTES / MB)} MB, the most MindFlow imports`).message;
+}
+
+/** Text of a non-XML file: UTF-16 by its byte-order mark, else UTF-8 (a UTF-8 BOM dropped). */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+function readJson(text: string, fileName: string | undefined): MapFileOutcome {
+  const result = parseMapText(text);
+  if (!result.ok) return { ok: false, error: MESSAGES.importInvalid };
+  const report = new ReportBuilder('JSON', fileName);
+  for (const r of result.repairs) report.warn(`Repaired while loading: ${r}.`);
+  return { ok: true, format: 'JSON', snapshot: snapshotView(result.state), report: report.build(result.count), count: result.count };
+}
+
+function read(format: FormatId, input: MapFileInput, options: MapFileOptions | undefined): ReadResult | MapFileOutcome {
+  const { bytes, fileName } = input;
+  if (format === 'xmind') {
+    if (!bytes) throw new FormatError('XMind', 'it was given as text, not as a file');
+    const sheet = options?.sheet;
+    if (sheet === undefined) {
+      const sheets = listXmindSheets(bytes);
+      if (sheets.length > 1) return { ok: 'choose-sheet', sheets };
+    }
+    return readXmind(bytes, fileName, sheet ?? 0);
+  }
+  const xml = format === 'freemind' || format === 'opml';
+  const text = input.text ?? (xml ? decodeXmlBytes(bytes!, FORMAT_NAMES[format]) : decodeText(bytes!));
+  if (format === 'json') return readJson(text, fileName);
+  if (format === 'freemind') return readFreemind(text, fileName);
+  if (format === 'opml') return readOpml(text, fileName);
+  if (format === 'markdown') return readMarkdown(text, fileName);
+  return readText(text, fileName);
+}
+
+/**
+ * Reads a map file of any supported format into a snapshot and its fidelity report. Never throws:
+ * bad input gets `{ ok: false, error }` with "Could not read this {format} file: {reason}" (or the
+ * seed's "Invalid JSON data…" for JSON).
+ */
+export function readMapFile(input: MapFileInput, options?: MapFileOptions): MapFileOutcome {
+  const size = input.bytes ? input.bytes.length : (input.text?.length ?? 0);
+  const tooLarge = sizeError(size, input.fileName);
+  if (tooLarge) return { ok: false, error: tooLarge };
+  if (!input.bytes && input.text === undefined) return { ok: false, error: MESSAGES.fileReadError };
+  let format: FormatId | undefined;
+  try {
+    format = detectFormat(input);
+    const result = read(format, input, options);
+    if (!('outline' in result)) return result;
+    const mapped = toMap(result.outline, result.report, input.fileName);
+    if (!mapped.ok) return { ok: false, error: new FormatError(FORMAT_NAMES[format], 'it holds no map MindFlow can restore').message };
+    const report = result.report.build(mapped.count);
+    return { ok: true, format: report.format, snapshot: mapped.snapshot, report, count: mapped.count };
+  } catch (e) {
+    if (e instanceof FormatError) return { ok: false, error: e.message };
+    if (format === 'json') return { ok: false, error: MESSAGES.importInvalid };
+    const name = format ? FORMAT_NAMES[format] : claimedName(input.fileName);
+    const detail = e instanceof Error ? e.message.split('\n')[0].slice(0, 160) : String(e);
+    return { ok: false, error: new FormatError(name, `it could not be parsed (${detail})`).message };
+  }
+}
