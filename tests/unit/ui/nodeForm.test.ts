@@ -82,6 +82,13 @@ describe('unsaved input', () => {
     expect(panelMode(dirty, null, true)).toBe('ask'); // a click on the empty canvas is a switch too
     expect(panelMode(dirty, null, false)).toBe('deleted');
     expect(panelMode(clean, null, false)).toBe('replace');
+    // Deleted while nothing (or the parent, after an undo) was selected: a later selection asks.
+    const gone = edit(dirty, (x) => {
+      x.goneSelection = 'root';
+    });
+    expect(panelMode(gone, 'root', false)).toBe('deleted');
+    expect(panelMode(gone, 'b', false)).toBe('askDeleted');
+    expect(panelMode(gone, null, false)).toBe('askDeleted');
   });
 });
 

@@ -65,6 +65,7 @@ export function EditNodePanel() {
   const draftId = draft?.nodeId ?? null;
   const selectDraftNode = useCallback((s: MindMapState) => (draftId === null ? null : (getNode(s, draftId) ?? null)), [draftId]);
   const draftNode = useEditorSelector(store, selectDraftNode);
+  const update = (recipe: (d: PanelDraft) => void) => updateDraft((d) => void (d && recipe(d as PanelDraft)));
   const mode = panelMode(draft, selected?.id ?? null, draftNode !== null);
 
   // Both updates below run during render (React's pattern for state that follows props): the panel
@@ -77,9 +78,12 @@ export function EditNodePanel() {
   if (draftNode) {
     const fresh = formFromData(draftNode.data);
     if (topicMoved(draft, fresh)) updateDraft((d) => void (d && followTopic(d, fresh)));
+    if (draft.goneSelection !== undefined) update((d) => void delete d.goneSelection); // back by undo
+  } else if (draft.goneSelection === undefined) {
+    const at = selected?.id ?? null;
+    update((d) => void (d.goneSelection = at));
   }
 
-  const update = (recipe: (d: PanelDraft) => void) => updateDraft((d) => void (d && recipe(d as PanelDraft)));
   const moveOn = () => updateDraft(() => {
     const next = selectSelectedNode(store.getState());
     return next ? draftFor(next) : null;
@@ -95,10 +99,10 @@ export function EditNodePanel() {
         onDiscard={moveOn}
       />
       <UnsavedChangesDialog
-        opened={mode === 'ask' || (mode === 'deleted' && selected !== null)}
-        deleted={mode === 'deleted'}
+        opened={mode === 'ask' || mode === 'askDeleted'}
+        deleted={mode === 'askDeleted'}
         topic={draft.values.label.trim() || draftNode?.data.label || 'This topic'}
-        onKeepEditing={() => select(store, draftNode ? draft.nodeId : null)}
+        onKeepEditing={() => select(store, draftNode ? draft.nodeId : (draft.goneSelection ?? null))}
         onDiscard={moveOn}
         onSave={() => {
           if (saveDraft(store, draft, update)) moveOn();

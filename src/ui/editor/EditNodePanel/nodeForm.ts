@@ -70,6 +70,11 @@ export interface PanelDraft {
   /** The URL field was left once: its errors show from then on (not while the first word is typed). */
   urlChecked: boolean;
   advanced: boolean;
+  /**
+   * Set when the topic was found deleted under unsaved changes: the selection at that moment (a
+   * deletion or an undo may move it). Selecting something else afterwards asks before discarding.
+   */
+  goneSelection?: string | null;
 }
 
 export function draftFor(node: { id: string; data: NodeData }): PanelDraft {
@@ -163,14 +168,17 @@ export function completeUrl(d: Draft<PanelDraft>): void {
  * - 'show': the draft belongs to the selected topic;
  * - 'replace': start a new draft for the selection (or close), nothing unsaved is lost;
  * - 'ask': another topic (or none) was selected while this draft has unsaved changes;
- * - 'deleted': the draft's topic is gone and its unsaved changes are still on screen (selecting
- *   another topic then asks whether to discard them).
+ * - 'deleted': the draft's topic is gone and its unsaved changes are still on screen;
+ * - 'askDeleted': and since then another topic (or none) was selected: ask before discarding them.
  */
-export type PanelMode = 'show' | 'replace' | 'ask' | 'deleted';
+export type PanelMode = 'show' | 'replace' | 'ask' | 'deleted' | 'askDeleted';
 
 export function panelMode(draft: PanelDraft | null, selectedId: string | null, draftTopicExists: boolean): PanelMode {
   if (draft === null) return selectedId === null ? 'show' : 'replace';
-  if (!draftTopicExists) return isDirty(draft) ? 'deleted' : 'replace';
+  if (!draftTopicExists) {
+    if (!isDirty(draft)) return 'replace';
+    return draft.goneSelection !== undefined && draft.goneSelection !== selectedId ? 'askDeleted' : 'deleted';
+  }
   if (draft.nodeId === selectedId) return 'show';
   return isDirty(draft) ? 'ask' : 'replace';
 }
