@@ -12,6 +12,7 @@ import { useCommand } from './useCommand';
 import { ClearMapDialog } from './dialogs/ClearMapDialog';
 import { ImportDialog } from './dialogs/ImportDialog';
 import { TemplatesDialog } from './dialogs/TemplatesDialog';
+import { RestoreMapDialog, RestorePreviousButton } from './storage/RestoreMapDialog';
 import { IconEraser, IconPlus, IconRedo, IconTrash, IconUndo } from './icons';
 import classes from './Editor.module.css';
 
@@ -85,6 +86,7 @@ export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelP
       <Button size="xs" variant="subtle" color="red" leftSection={<IconEraser size={15} />} onClick={clearHandlers.open}>
         {clearMap.label}
       </Button>
+      <RestorePreviousButton fullWidth />
       <SaveIndicator />
       <ClearMapDialog
         opened={clearOpen}
@@ -96,6 +98,7 @@ export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelP
       />
       <ImportDialog opened={importOpen} onClose={importHandlers.close} />
       <TemplatesDialog opened={templatesOpen} onClose={templatesHandlers.close} />
+      <RestoreMapDialog />
     </Paper>
   );
 }

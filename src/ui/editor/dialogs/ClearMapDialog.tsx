@@ -1,25 +1,33 @@
-/** Asks before "Clear Map" resets the map to its root (the reset stays undoable). */
+/**
+ * Asks before "Clear Map" resets the map to its root. The cleared map is kept in this browser, so
+ * "Restore previous map" brings it back, even after a reload (Undo does too, until the page closes).
+ */
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { RestorePreviousButton } from '../storage/RestoreMapDialog';
 
 export function ClearMapDialog({ opened, onClose, onConfirm }: { opened: boolean; onClose(): void; onConfirm(): void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Clear the map?" centered>
       <Text size="sm">
-        Every topic except the root will be removed. You can bring them back with Undo.
+        Every topic except the root will be removed. The current map is kept in this browser: Undo brings it back now, and
+        "Restore previous map" brings it back even after a reload.
       </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          onClick={() => {
-            onConfirm();
-            onClose();
-          }}
-        >
-          Clear Map
-        </Button>
+      <Group justify="space-between" mt="lg">
+        <RestorePreviousButton before={onClose} />
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              onConfirm();
+              onClose();
+            }}
+          >
+            Clear Map
+          </Button>
+        </Group>
       </Group>
     </Modal>
   );

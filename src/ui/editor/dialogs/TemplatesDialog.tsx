@@ -1,9 +1,9 @@
 /**
  * "Templates": a radiogroup of template cards; "Apply Template" replaces the map with the chosen one
- * (one undo step). The button looks and reads disabled until a template is chosen; pressing it anyway
+ * (one undo step; the replaced map is kept in this browser for "Restore previous map"). The button looks and reads disabled until a template is chosen; pressing it anyway
  * explains why with the spec's destructive toast.
  */
-import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { applyTemplate } from '../../../state/importMap';
 import { MESSAGES } from '../../../state/model';
@@ -11,6 +11,7 @@ import { useEditor } from '../EditorContext';
 import { notifyError, notifySuccess } from '../notify';
 import { TEMPLATES } from '../templates';
 import { templatePreview } from '../templates/previews';
+import { RestorePreviousButton } from '../storage/RestoreMapDialog';
 import { TemplateCard } from './TemplateCard';
 import classes from '../Editor.module.css';
 
@@ -72,6 +73,10 @@ export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(
       size={880}
       classNames={{ content: classes.templatesContent, body: classes.templatesBody }}
     >
+      <Text size="sm" c="dimmed" mb="xs">
+        Applying a template replaces the current map. It is kept in this browser, so "Restore previous map" brings it back,
+        even after a reload.
+      </Text>
       <div className={classes.templatesScroll}>
         <SimpleGrid
           cols={{ base: 1, sm: 2 }}
@@ -95,6 +100,7 @@ export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(
         </SimpleGrid>
       </div>
       <Group justify="flex-end" className={classes.templatesFooter}>
+        <RestorePreviousButton before={close} />
         <Button variant="default" onClick={close}>
           Cancel
         </Button>
