@@ -126,9 +126,9 @@ function run(steps: Step[], withUndo: boolean) {
 describe('replicas converge', () => {
   it('with random edits, delivery order and duplicates (no undo): nothing acknowledged is lost', () => {
     fc.assert(fc.property(fc.array(stepArb(7), { maxLength: 60 }), (steps) => run(steps, false)), { numRuns: RUNS });
-  });
+  }, 600_000);
 
   it('with undo and redo on random replicas', () => {
     fc.assert(fc.property(fc.array(stepArb(9), { maxLength: 60 }), (steps) => run(steps, true)), { numRuns: RUNS });
-  });
+  }, 600_000);
 });
