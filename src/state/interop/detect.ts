@@ -3,7 +3,7 @@
  * indented text. A file whose extension claims a structured format (.mm, .opml, .xmind) but whose
  * content is something else is refused with a FormatError naming the claimed format.
  */
-import { FormatError } from './reader';
+import { FormatError, MAX_IMPORT_BYTES } from './reader';
 
 export type FormatId = 'json' | 'freemind' | 'opml' | 'xmind' | 'markdown' | 'text';
 
@@ -46,6 +46,13 @@ export function claimedName(fileName: string | undefined): string {
 }
 
 const SNIFF_BYTES = 64 * 1024;
+const MB = 1024 * 1024;
+
+/** The refusal for a file over the size limit, or null. Checks a length, so tests need no 200 MB. */
+export function sizeError(byteLength: number, fileName?: string): string | null {
+  if (byteLength <= MAX_IMPORT_BYTES) return null;
+  return new FormatError(claimedName(fileName), `it is larger than ${Math.round(MAX_IMPORT_BYTES / MB)} MB, the most MindFlow imports`).message;
+}
 
 function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6);

@@ -6,11 +6,11 @@
 import { MESSAGES, type MapSnapshot } from '../model';
 import { parseMapText } from '../restore';
 import { snapshotView } from '../snapshot';
-import { FORMAT_NAMES, claimedName, detectFormat, type FormatId } from './detect';
+import { FORMAT_NAMES, claimedName, detectFormat, sizeError, type FormatId } from './detect';
 import { readFreemind } from './freemind';
 import { readMarkdown } from './markdown';
 import { readOpml } from './opml';
-import { FormatError, MAX_IMPORT_BYTES, type ReadResult } from './reader';
+import { FormatError, type ReadResult } from './reader';
 import { ReportBuilder, type ImportReport } from './report';
 import { readText } from './text';
 import { toMap } from './toMap';
@@ -18,6 +18,7 @@ import { listXmindSheets, readXmind } from './xmind';
 import { decodeXmlBytes } from './xml';
 
 export { MAX_IMPORT_BYTES } from './reader';
+export { sizeError } from './detect';
 export type { ImportReport } from './report';
 
 export interface MapFileInput {
@@ -35,14 +36,6 @@ export type MapFileOutcome =
   | { ok: true; format: string; snapshot: MapSnapshot; report: ImportReport; count: number }
   | { ok: false; error: string }
   | { ok: 'choose-sheet'; sheets: { title: string; topics: number }[] };
-
-const MB = 1024 * 1024;
-
-/** The refusal for a file over the size limit, or null. Checks a length, so tests need no 200 MB. */
-export function sizeError(byteLength: number, fileName?: string): string | null {
-  if (byteLength <= MAX_IMPORT_BYTES) return null;
-  return new FormatError(claimedName(fileName), `it is larger than ${Math.round(MAX_IMPORT_BYTES / MB)} MB, the most MindFlow imports`).message;
-}
 
 /** Text of a non-XML file: UTF-16 by its byte-order mark, else UTF-8 (a UTF-8 BOM dropped). */
 function decodeText(bytes: Uint8Array): string {
