@@ -356,11 +356,16 @@ export class DocPersistence {
 
   /** Folds the log into the snapshot (in the worker, when one is given). One at a time per tab. */
   requestMerge(): void {
+    void this.mergeNow();
+  }
+
+  /** As requestMerge, resolving when the merge is done (or was not needed). */
+  mergeNow(): Promise<void> {
     const db = this.db;
-    if (!db || this.merging || !this.writable) return;
+    if (!db || this.merging || !this.writable) return Promise.resolve();
     this.merging = true;
     const run = this.opts.merge ?? ((d: IDBDatabase) => mergeLog(d, { schema: STORAGE_SCHEMA }));
-    run(db)
+    return run(db)
       .then((result) => {
         if (result && !result.conflict) {
           this.logEntries = Math.max(0, this.logEntries - result.merged);
