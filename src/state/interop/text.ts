@@ -64,7 +64,7 @@ export function readText(text: string, fileName?: string): ReadResult {
     if (line.charCodeAt(0) === 9) tabIndented++;
     else if (line.charCodeAt(0) === 32) spaceIndented++;
   }
-  if (content === 0) throw new FormatError(format, 'it has no text');
+  if (content === 0) throw new FormatError('text', 'it has no text');
   const useNumbers = numbered * 10 >= content * 6;
   const tabFile = tabIndented > spaceIndented;
   if (useNumbers) report.choose('Outline numbers such as "1.2.3" were removed from the topic texts.');

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { countTopics } from '../../../src/state/interop/outline';
+import { readText } from '../../../src/state/interop/text';
+import { allTopics, corpusText, expectBalanced, feature } from './helpers';
+
+describe('readText', () => {
+  it('WiseMapping text export: numbers stripped, [Note: …] lines as notes, continuation lines joined', () => {
+    const r = readText(corpusText('text/wisemapping-export-bug3.txt'), 'bug3.txt');
+    const topics = allTopics(r.outline.roots);
+    const report = r.report.build(topics.length);
+    // 345 non-empty lines: 29 notes and 38 continuation lines are not topics (the Markdown
+    // export of the same map has the same 278 topics)
+    expect(countTopics(r.outline.roots)).toBe(278);
+    expect(r.outline.roots).toHaveLength(1);
+    expect(topics[0].label).toBe('Indicator needs');
+    expect(topics[1].label).toBe('Which new measures');
+    expect(topics[1].notes).toBe('Identifying new measures or investments that should be implemented.');
+    expect(feature(report, 'notes')!.kept).toBe(29);
+    expect(topics.some((t) => /^\d+(\.\d+)*\s/.test(t.label))).toBe(false);
+    expect(topics.map((t) => t.label)).toContain("Firm's turnover from (new to firm) product innovation (as a pecentage of total turnover)");
+    expectBalanced(report);
+  });
+
+  it('markmap example: 4-space indentation, one topic per line', () => {
+    const r = readText(corpusText('text/markmap-example.txtmap'));
+    expect(countTopics(r.outline.roots)).toBe(10);
+    const [root] = r.outline.roots;
+    expect(root.label).toBe('some');
+    expect(root.children.map((c) => c.label)).toEqual(['example', 'for', 'you']);
+    expect(root.children[2].children.map((c) => c.label)).toEqual(['to', 'see', 'file']);
+  });
+
+  it('tabs, CRLF, several roots, and an outdent to a level between two others', () => {
+    const r = readText('A\r\n\tA1\r\n\t\tA11\r\n\tA2\r\nB\r\n   B1\r\n      B11\r\n  B2\r\n');
+    const [a, b] = r.outline.roots;
+    expect(r.outline.roots).toHaveLength(2);
+    expect(a.children.map((c) => c.label)).toEqual(['A1', 'A2']);
+    expect(a.children[0].children[0].label).toBe('A11');
+    // "  B2" is shallower than B1 but deeper than B: it closes B1's level and becomes B's child
+    expect(b.children.map((c) => c.label)).toEqual(['B1', 'B2']);
+  });
+
+  it('numbers are kept when most lines are not numbered', () => {
+    const r = readText('Plans\n  2024 budget\n  Hiring\n  Office\n');
+    expect(r.outline.roots[0].children[0].label).toBe('2024 budget');
+  });
+
+  it('an unclosed [Note: takes the rest of the file and warns', () => {
+    const r = readText('A\n  [Note: first line\nsecond line');
+    expect(r.outline.roots[0].notes).toBe('first line\nsecond line');
+    expect(r.report.build(1).warnings).toHaveLength(1);
+  });
+
+  it('empty text is refused', () => {
+    expect(() => readText('  \n\n\t\n')).toThrow('Could not read this text file: it has no text');
+  });
+
+  it('a 10,000-level chain does not overflow the stack', () => {
+    // a 100,000-level chain of indented lines would be 5 billion characters of indentation
+    const depth = 10_000;
+    const lines: string[] = [];
+    for (let i = 0; i < depth; i++) lines.push(`${' '.repeat(i)}t${i}`);
+    const r = readText(lines.join('\n'));
+    expect(countTopics(r.outline.roots)).toBe(depth);
+    let t = r.outline.roots[0];
+    let levels = 1;
+    while (t.children.length > 0) {
+      t = t.children[0];
+      levels++;
+    }
+    expect(levels).toBe(depth);
+  }, 60_000);
+});
