@@ -1,0 +1,86 @@
+/**
+ * Scale-out check (run by tests/scale/run.sh with DATABASE_URL and REDIS_URL set): two server
+ * processes share one PostgreSQL store and one Redis; clients on different processes converge, and
+ * what they wrote is there after both processes restart. Exits non-zero on any failure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import type { RunningServer } from '../../server/app';
+import { connect, newRoom, until, type Client } from '../server/helpers';
+
+const dist = mkdtempSync(join(tmpdir(), 'mindflow-scale-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>MindFlow</title>');
+
+const children = new Set<ChildProcess>();
+// Whatever happens, no server process outlives the check.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function startProcess(port: number): Promise<{ child: ChildProcess; server: RunningServer }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MINDFLOW_DIST: dist },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server on ${port} did not start`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (String(chunk).includes('MindFlow is running')) {
+        clearTimeout(timer);
+        resolve({ child, server: { url: `http://127.0.0.1:${port}` } as RunningServer });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const tree = (c: Client) => c.doc.getMap<{ parent: string; order: string }>('tree');
+
+async function main() {
+  let one = await startProcess(54173);
+  let two = await startProcess(54174);
+  const { room, editToken } = await newRoom(one.server);
+  const a = connect(one.server, room, editToken);
+  const b = connect(two.server, room, editToken);
+  await Promise.all([a.synced, b.synced]);
+  for (let i = 0; i < 20; i++) {
+    tree(a).set(`a${i}`, { parent: 'root', order: `a${i}` });
+    tree(b).set(`b${i}`, { parent: 'root', order: `a${i}` });
+  }
+  await until(() => tree(a).size === 40 && tree(b).size === 40, 20_000, 'clients on two processes converge');
+  console.log('ok: 40 concurrent adds from clients on two processes converged');
+  a.destroy();
+  b.destroy();
+  await Promise.all([stop(one.child), stop(two.child)]);
+
+  one = await startProcess(54173);
+  two = await startProcess(54174);
+  const c = connect(two.server, room, editToken);
+  await c.synced;
+  await until(() => tree(c).size === 40, 20_000, 'the map after both processes restarted');
+  assert.equal(tree(c).get('a7')?.parent, 'root');
+  console.log('ok: the map survived both processes restarting (PostgreSQL store)');
+  c.destroy();
+  await Promise.all([stop(one.child), stop(two.child)]);
+  console.log('2 passed, 0 failed');
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
