@@ -8,8 +8,15 @@ import { childIds, edgeId, edgeIdsOf, getEdge, getNode } from '../doc';
 import { newId } from '../ids';
 import { CHILD_STEP_Y, EDGE_WIDTH, NODE_MAX_WIDTH, type MindEdge, type MindNode } from '../model';
 import { editNode, insertEdge, insertNode } from '../mutations';
-import { restoreMap } from '../restore';
+import { parseMapText, restoreMap } from '../restore';
 import type { MindMapStore } from '../store';
+import { branchOutline } from './branchText';
+import { detectFormat, type FormatId } from './detect';
+import { readFreemind } from './freemind';
+import { readMarkdown } from './markdown';
+import { readOpml } from './opml';
+import { FormatError, type ReadResult } from './reader';
+import { readText } from './text';
 import type { Outline, OutlineTopic } from './outline';
 import { walkOutline } from './writeCommon';
 
@@ -22,7 +29,40 @@ export const PASTE_STEP_Y = CHILD_STEP_Y;
 export const PASTE_MESSAGES = {
   noTopic: 'Select a topic to paste under.',
   empty: 'There are no topics on the clipboard to paste.',
+  notAMap: 'Could not read the pasted JSON: it is not a MindFlow map.',
+  unknown: 'Could not read the pasted text: only outlines, Markdown, OPML, FreeMind and MindFlow maps can be pasted.',
 } as const;
+
+const READERS: Partial<Record<FormatId, (text: string) => ReadResult>> = {
+  freemind: readFreemind,
+  opml: readOpml,
+  markdown: readMarkdown,
+  text: readText,
+};
+
+/**
+ * The clipboard's text as an outline, its format told by its content as for files: a MindFlow map
+ * (JSON), OPML, FreeMind, Markdown or indented text.
+ */
+export function readPastedOutline(text: string): { ok: true; outline: Outline } | { ok: false; error: string } {
+  if (text.trim() === '') return { ok: false, error: PASTE_MESSAGES.empty };
+  try {
+    const format = detectFormat({ text });
+    if (format === 'json') {
+      const map = parseMapText(text);
+      if (!map.ok) return { ok: false, error: PASTE_MESSAGES.notAMap };
+      // The pasted map's root becomes a child of the target, its connections kept.
+      return { ok: true, outline: branchOutline(map.state, map.state.rootId) };
+    }
+    const read = READERS[format];
+    if (!read) return { ok: false, error: PASTE_MESSAGES.unknown };
+    const { outline } = read(text);
+    return outline.roots.length ? { ok: true, outline } : { ok: false, error: PASTE_MESSAGES.empty };
+  } catch (err) {
+    const reason = err instanceof FormatError ? err.reason : 'it could not be parsed';
+    return { ok: false, error: `Could not read the pasted text: ${reason}` };
+  }
+}
 
 interface Placed {
   id: string;

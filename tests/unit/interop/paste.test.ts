@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { childIds, edgeId, getEdge, getNode } from '../../../src/state/doc';
 import { topic, type Outline } from '../../../src/state/interop/outline';
-import { PASTE_MESSAGES, PASTE_STEP_X, PASTE_STEP_Y, pasteOutline } from '../../../src/state/interop/paste';
+import { PASTE_MESSAGES, PASTE_STEP_X, PASTE_STEP_Y, pasteOutline, readPastedOutline } from '../../../src/state/interop/paste';
+import { branchAsMarkdown, branchAsText } from '../../../src/state/interop/branchText';
+import { exportJson } from '../../../src/state/snapshot';
 import { setExpanded, updateSettings } from '../../../src/state/operations';
 import { keepLaidOut } from '../../../src/state/layout/apply';
 import { tree } from '../helpers/tree';
@@ -119,5 +121,53 @@ describe('pasteOutline', () => {
     store.undo();
     expect(store.canUndo()).toBe(false);
     expect(childIds(store.getState(), 'A')).toEqual([]);
+  });
+});
+
+describe('readPastedOutline', () => {
+  const labelsOf = (o: Outline) => o.roots.map((r) => [r.label, r.children.map((c) => c.label)]);
+  const read = (text: string) => {
+    const r = readPastedOutline(text);
+    if (!r.ok) throw new Error(r.error);
+    return r.outline;
+  };
+
+  it('reads indented text, Markdown and OPML by their content', () => {
+    expect(labelsOf(read('Alpha\n\tA1\n\tA2\nBeta\n'))).toEqual([['Alpha', ['A1', 'A2']], ['Beta', []]]);
+    expect(labelsOf(read('- Alpha\n  - A1\n- Beta\n'))).toEqual([['Alpha', ['A1']], ['Beta', []]]);
+    const opml = '<?xml version="1.0"?><opml version="2.0"><head><title>T</title></head><body><outline text="Alpha"><outline text="A1"/></outline></body></opml>';
+    expect(labelsOf(read(opml))).toEqual([['Alpha', ['A1']]]);
+  });
+
+  it('reads a MindFlow map: its root becomes the pasted topic, connections kept', () => {
+    const source = tree('Plan', ['Goals', 'G1'], 'Risks');
+    const o = read(exportJson(source.getState()));
+    expect(labelsOf(o)).toEqual([['Plan', ['Goals', 'Risks']]]);
+  });
+
+  it('round-trips a copied branch, as text and as Markdown', () => {
+    const source = tree('Root', ['Plan', ['Goals', 'G1', 'G2'], 'Risks']);
+    for (const text of [branchAsText(source.getState(), 'Plan'), branchAsMarkdown(source.getState(), 'Plan')]) {
+      const store = tree('Target', 'T');
+      const r = pasteOutline(store, 'T', read(text));
+      if (!r.ok) throw new Error(r.error);
+      const s = store.getState();
+      const label = (id: string) => getNode(s, id)!.data.label;
+      const plan = r.ids[0];
+      expect(label(plan)).toBe('Plan');
+      const kids = childIds(s, plan);
+      expect(kids.map(label)).toEqual(['Goals', 'Risks']);
+      expect(childIds(s, kids[0]).map(label)).toEqual(['G1', 'G2']);
+    }
+  });
+
+  it('says clearly what it cannot read', () => {
+    expect(readPastedOutline('   \n ')).toEqual({ ok: false, error: PASTE_MESSAGES.empty });
+    expect(readPastedOutline('{"nodes": 5}')).toEqual({ ok: false, error: PASTE_MESSAGES.notAMap });
+    const xml = readPastedOutline('<svg><g/></svg>');
+    expect(xml.ok).toBe(false);
+    if (!xml.ok) expect(xml.error).toMatch(/^Could not read the pasted text: /);
+    const broken = readPastedOutline('<opml version="2.0"><body><outline text="x"');
+    expect(broken.ok).toBe(false);
   });
 });
