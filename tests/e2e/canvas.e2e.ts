@@ -546,3 +546,27 @@ describe('canvas (mobile, touch)', () => {
     }
   });
 });
+
+describe('canvas host', () => {
+  test('leaving the editor and coming back starts a new canvas, without errors', async () => {
+    const s = await openApp();
+    try {
+      await s.goto('/mindmap');
+      await load(s.page, smallMap());
+      const canvases = await s.page.locator('canvas').count();
+      for (let i = 0; i < 2; i++) {
+        await s.page.evaluate(() => ((window as any).__previousScene = (window as any).__mindflow.scene));
+        await s.page.getByRole('link', { name: 'Back to Home' }).click();
+        await s.page.getByRole('heading', { level: 1, name: 'MindFlow' }).waitFor();
+        await s.page.getByRole('link', { name: 'Get Started', exact: true }).click();
+        await s.page.waitForFunction(() => (window as any).__mindflow.scene !== (window as any).__previousScene);
+        await idle(s.page);
+        expect(await s.page.locator('canvas').count()).toBe(canvases);
+      }
+      // smallMap's image attachment points at a port that cannot load, on purpose.
+      expect(s.consoleErrors.filter((e) => !e.includes('ERR_UNSAFE_PORT'))).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});

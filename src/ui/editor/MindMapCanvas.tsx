@@ -1,14 +1,15 @@
 /**
- * Thin React host of the canvas scene. Why not @pixi/react elements: the scene builds and recycles
- * its Pixi objects itself (5–9x faster than reconciling topics as React elements) and renders only on
- * demand, which a React-driven ticker would defeat. So this component only creates the Application
- * (WebGL, no ticker), hands it to the scene and forwards prop changes to the scene handle.
+ * Thin React host of the canvas scene: @pixi/react's `<Application>` (WebGL, no ticker) mounts it,
+ * and prop changes go to the scene handle. Nothing per topic is a React element: the scene builds and
+ * recycles its Pixi objects itself (5–9x faster than reconciling topics as React elements) and renders
+ * only on demand, which a React-driven ticker would defeat.
  */
-import { Application } from 'pixi.js';
-import { useEffect, useRef } from 'react';
-import { createScene, sceneAppOptions, type SceneHandle, type ThemeName } from '../../scene';
+import { Application } from '@pixi/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { sceneAppOptions, type SceneHandle, type SceneOptions, type ThemeName } from '../../scene';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
+import { SceneMount } from './SceneMount';
 
 export interface MindMapCanvasProps {
   store: MindMapStore;
@@ -29,41 +30,24 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
     latest.current = { theme, performanceMode, snapToGrid, onReady, onError };
   });
 
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    let cancelled = false;
-    let handle: SceneHandle | null = null;
-    const app = new Application();
-    const opts = latest.current;
-    app
-      .init(sceneAppOptions(host.clientWidth, host.clientHeight, opts.theme))
-      .then(() => {
-        if (cancelled) {
-          app.destroy(true, { children: true });
-          return;
-        }
-        const now = latest.current;
-        handle = createScene(app, host, {
-          store,
-          visibility,
-          theme: now.theme,
-          performanceMode: now.performanceMode,
-          snapToGrid: now.snapToGrid,
-          onError: (m) => latest.current.onError?.(m),
-        });
-        handleRef.current = handle;
-        now.onReady?.(handle);
-      })
-      .catch((err: unknown) => console.error('Canvas failed to start', err));
-    return () => {
-      cancelled = true;
-      handleRef.current = null;
-      if (handle) {
-        handle.destroy();
-        app.destroy(true, { children: true });
-      }
+  // One Application (and scene) per store; memoised so other prop changes do not re-render it.
+  const application = useMemo(() => {
+    const options = (): SceneOptions => {
+      const now = latest.current;
+      return { store, visibility, theme: now.theme, performanceMode: now.performanceMode, snapToGrid: now.snapToGrid, onError: (m) => latest.current.onError?.(m) };
     };
+    const onScene = (handle: SceneHandle | null) => {
+      handleRef.current = handle;
+      if (handle) latest.current.onReady?.(handle);
+    };
+    // The scene sizes the renderer to the host as soon as it starts. WebGL only (WebGPU crashes on
+    // software GPUs); restated here because @pixi/react types `preference` as one renderer name.
+    const { preference: _webgl, ...appOptions } = sceneAppOptions(1, 1, latest.current.theme);
+    return (
+      <Application key={keyOf(store, visibility)} {...appOptions} preference="webgl">
+        <SceneMount host={() => hostRef.current} options={options} onScene={onScene} />
+      </Application>
+    );
   }, [store, visibility]);
 
   useEffect(() => handleRef.current?.setTheme(theme), [theme]);
@@ -77,6 +61,16 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
       aria-label="Mind map canvas"
       data-testid="mindmap-canvas"
       style={{ position: 'absolute', inset: 0, overflow: 'hidden', userSelect: 'none' }}
-    />
+    >
+      {application}
+    </div>
   );
+}
+
+const keys = new WeakMap<object, number>();
+let nextKey = 0;
+/** A React key that changes when the store or the visibility view is another object. */
+function keyOf(store: MindMapStore, visibility: VisibilityView): string {
+  for (const o of [store, visibility]) if (!keys.has(o)) keys.set(o, nextKey++);
+  return `${keys.get(store)}:${keys.get(visibility)}`;
 }
