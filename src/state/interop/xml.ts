@@ -17,7 +17,7 @@ import { FormatError } from './reader';
 
 export interface XmlElement {
   name: string;
-  /** Attribute values, decoded. Names as written (with any namespace prefix). */
+  /** Attribute values, decoded, in a null-prototype object. Names as written (with any namespace prefix). */
   attrs: Record<string, string>;
   /** Child elements and text, in document order. */
   children: XmlChild[];
@@ -56,6 +56,13 @@ export function decodeXmlEntities(s: string): string {
 }
 
 const RAW_WHITESPACE = /[\t\n\r]/g;
+const ATTR_PREFIX = '@';
+
+function attributes(raw: Record<string, string> | undefined): Record<string, string> {
+  const out = Object.create(null) as Record<string, string>;
+  if (raw) for (const key in raw) out[key.slice(ATTR_PREFIX.length)] = raw[key];
+  return out;
+}
 
 /** Refuses any DTD that declares entities (billion laughs, external entities). */
 function refuseEntityDeclarations(text: string, format: string): void {
@@ -72,7 +79,9 @@ function makeParser(options: ParseXmlOptions): XMLParser {
   return new XMLParser({
     preserveOrder: true,
     ignoreAttributes: false,
-    attributeNamePrefix: '',
+    // A prefix keeps names such as "constructor" from the parser's reserved-name refusal; the
+    // conversion below strips it into a null-prototype object.
+    attributeNamePrefix: ATTR_PREFIX,
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: !options.keepWhitespace,
@@ -120,7 +129,7 @@ export function parseXml(text: string, options: ParseXmlOptions): XmlElement {
     throw new FormatError(format, `the XML is malformed (${firstLine(e instanceof Error ? e.message : String(e))})`);
   }
   const rawSet = new Set(options.rawElements ?? []);
-  const doc: XmlElement = { name: '#document', attrs: {}, children: [] };
+  const doc: XmlElement = { name: '#document', attrs: attributes(undefined), children: [] };
   // Iterative conversion: each stack entry pairs an ordered-parser child list with the element it fills.
   const stack: { items: OrderedNode[]; into: XmlElement }[] = [{ items: ordered, into: doc }];
   while (stack.length > 0) {
@@ -136,7 +145,7 @@ export function parseXml(text: string, options: ParseXmlOptions): XmlElement {
           const parts = value as OrderedNode[];
           for (const p of parts) into.children.push(String(p['#text'] ?? ''));
         } else {
-          const attrs = (item[':@'] as Record<string, string> | undefined) ?? {};
+          const attrs = attributes(item[':@'] as Record<string, string> | undefined);
           const el: XmlElement = { name: key, attrs, children: [] };
           into.children.push(el);
           const kids = value as OrderedNode[];
@@ -149,9 +158,10 @@ export function parseXml(text: string, options: ParseXmlOptions): XmlElement {
       }
     }
   }
-  const root = doc.children.find((c): c is XmlElement => typeof c !== 'string');
-  if (!root) throw new FormatError(format, 'it has no XML root element');
-  return root;
+  const roots = doc.children.filter((c): c is XmlElement => typeof c !== 'string');
+  if (roots.length === 0) throw new FormatError(format, 'it has no XML root element');
+  if (roots.length > 1) throw new FormatError(format, `the XML has ${roots.length} root elements; it must have one`);
+  return roots[0];
 }
 
 /** Child elements of `el`, optionally only those named `name`. */
