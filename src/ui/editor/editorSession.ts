@@ -73,9 +73,13 @@ async function open(): Promise<EditorSession> {
     storageManager: typeof navigator !== 'undefined' ? (navigator.storage ?? null) : null,
     merge: merge ? () => merge() : null,
   });
+  // Marks for the storage bench (reload to interactive, per phase).
+  performance.mark('mindflow:load-start');
   const storage = await persistence.load();
+  performance.mark('mindflow:stored-read');
   const store = new MindMapStore();
   const binding = bindStore(store, doc);
+  performance.mark('mindflow:bound');
   if (binding.readOnly && persistence.canWrite) persistence.refuseWrites('newer');
   const tabs = TabSync.open(doc);
   if (tabs) persistence.addRemoteOrigin(tabs);
