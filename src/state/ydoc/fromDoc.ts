@@ -44,21 +44,23 @@ export function settingsOf(d: MapDoc): MapSettings {
   return { layout: layoutOf(d.meta.get(META.layout) ?? base.layout), autoLayout: d.meta.get(META.autoLayout) === true };
 }
 
-/** The root: meta's rootId when that topic exists, else a parentless topic, else any (smallest id). */
-function pickRoot(d: MapDoc, present: ReadonlyMap<string, TreeRecord>): string | null {
-  const named = d.meta.get(META.rootId);
-  if (typeof named === 'string' && present.has(named)) return named;
-  let parentless: string | null = null;
-  let any: string | null = null;
-  for (const [id, rec] of present) {
-    if (any === null || id < any) any = id;
-    if (rec.parent === null && (parentless === null || id < parentless)) parentless = id;
-  }
-  return parentless ?? any;
-}
-
 function orderOf(rec: TreeRecord): string {
   return typeof rec.order === 'string' ? rec.order : '';
+}
+
+/**
+ * Children lists as flat arrays (CSR): the children of i are kids[start[i] .. start[i + 1]).
+ * Why indices and typed arrays: at 100k topics, Maps of lists and sorting through Map lookups were
+ * most of the time of a build.
+ */
+function childrenOf(parent: Int32Array, n: number): { start: Int32Array; kids: Int32Array } {
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) if (parent[i] >= 0) start[parent[i] + 1]++;
+  for (let i = 0; i < n; i++) start[i + 1] += start[i];
+  const fill = start.slice(0, n);
+  const kids = new Int32Array(start[n]);
+  for (let i = 0; i < n; i++) if (parent[i] >= 0) kids[fill[parent[i]]++] = i;
+  return { start, kids };
 }
 
 export function fromDoc(doc: Y.Doc | MapDoc): FromDocResult {
@@ -67,64 +69,97 @@ export function fromDoc(doc: Y.Doc | MapDoc): FromDocResult {
   const newer = schemaVersion > SCHEMA_VERSION;
   const settings = settingsOf(d);
 
-  const present = new Map<string, TreeRecord>();
+  // Topics by index: those with both a tree and a topic record.
+  const allIds: string[] = [];
+  const allTree: TreeRecord[] = [];
+  const at = new Map<string, number>();
   d.tree.forEach((rec, id) => {
-    if (rec && typeof rec === 'object' && d.topic.has(id)) present.set(id, rec);
+    if (rec && typeof rec === 'object') {
+      at.set(id, allIds.length);
+      allIds.push(id);
+      allTree.push(rec);
+    }
   });
-  const rootId = pickRoot(d, present);
-  if (rootId === null) {
+  const topics: (TopicRecord | undefined)[] = new Array(allIds.length);
+  d.topic.forEach((rec, id) => {
+    const i = at.get(id);
+    if (i !== undefined && rec && typeof rec === 'object') topics[i] = rec;
+  });
+  const n = allIds.length;
+  const present = (i: number | undefined): i is number => i !== undefined && topics[i] !== undefined;
+
+  const named = d.meta.get(META.rootId);
+  let root = typeof named === 'string' ? (at.get(named) ?? -1) : -1;
+  if (!present(root)) {
+    // No usable root named: a parentless topic, else any (the smallest id, for every replica alike).
+    let parentless = -1;
+    let any = -1;
+    for (let i = 0; i < n; i++) {
+      if (!present(i)) continue;
+      if (any < 0 || allIds[i] < allIds[any]) any = i;
+      if (allTree[i].parent === null && (parentless < 0 || allIds[i] < allIds[parentless])) parentless = i;
+    }
+    root = parentless >= 0 ? parentless : any;
+  }
+  if (root < 0) {
     return { state: { ...createInitialState(), settings }, schemaVersion, newer, repaired: [], dormantLinks: Array.from(d.link.keys()) };
   }
+  const rootId = allIds[root];
 
   // Effective parents: the record's, or the root for a topic whose parent is missing (an orphan).
-  const parent = new Map<string, string | null>();
+  const parent = new Int32Array(n).fill(-1);
   const repaired: string[] = [];
-  for (const [id, rec] of present) {
-    if (id === rootId) {
-      parent.set(id, null);
-      if (rec.parent !== null) repaired.push(id);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (!present(i)) continue;
+    count++;
+    const p = allTree[i].parent;
+    if (i === root) {
+      if (p !== null) repaired.push(allIds[i]);
       continue;
     }
-    const p = rec.parent;
-    if (typeof p === 'string' && p !== id && present.has(p)) parent.set(id, p);
+    const j = typeof p === 'string' ? at.get(p) : undefined;
+    if (j !== i && present(j)) parent[i] = j;
     else {
-      parent.set(id, rootId);
-      repaired.push(id);
+      parent[i] = root;
+      repaired.push(allIds[i]);
     }
   }
-  cutCycles(present, parent, rootId, repaired);
-
-  const kids = new Map<string, string[]>();
-  for (const [id, p] of parent) {
-    if (p === null) continue;
-    const list = kids.get(p);
-    if (list) list.push(id);
-    else kids.set(p, [id]);
-  }
-  for (const list of kids.values()) {
-    if (list.length > 1) list.sort((a, b) => compareOrder(orderOf(present.get(a)!), a, orderOf(present.get(b)!), b));
-  }
+  let csr = childrenOf(parent, n);
+  if (cutCycles(parent, csr, root, count, allIds, repaired)) csr = childrenOf(parent, n);
+  const { start, kids } = csr;
+  const orders: string[] = new Array(n);
+  for (let i = 0; i < n; i++) orders[i] = orderOf(allTree[i]);
+  const bySiblingOrder = (a: number, b: number) => compareOrder(orders[a], allIds[a], orders[b], allIds[b]);
+  for (let i = 0; i < n; i++) if (start[i + 1] - start[i] > 1) kids.subarray(start[i], start[i + 1]).sort(bySiblingOrder);
 
   const nodes: MindNode[] = [];
   const edges: MindEdge[] = [];
-  const made = new Map<string, MindNode>();
-  const stack = [rootId];
-  while (stack.length) {
-    const id = stack.pop()!;
-    const p = parent.get(id)!;
-    const node = nodeFromRecords(id, p, d.topic.get(id) as TopicRecord, id === rootId);
+  const colorOf: string[] = new Array(n);
+  const stack = new Int32Array(count + 1);
+  let top = 0;
+  stack[top++] = root;
+  while (top > 0) {
+    const i = stack[--top];
+    const p = parent[i];
+    const id = allIds[i];
+    const node = nodeFromRecords(id, p < 0 ? null : allIds[p], topics[i]!, i === root);
     nodes.push(node);
-    made.set(id, node);
-    if (p !== null) {
-      edges.push(treeEdgeFromRecord(p, id, present.get(id)!, made.get(p)!.data.color, node.connectionType === 'middle'));
-    }
-    const list = kids.get(id);
-    if (list) for (let i = list.length - 1; i >= 0; i--) stack.push(list[i]);
+    colorOf[i] = node.data.color;
+    if (p >= 0) edges.push(treeEdgeFromRecord(allIds[p], id, allTree[i], colorOf[p], node.connectionType === 'middle'));
+    for (let k = start[i + 1] - 1; k >= start[i]; k--) stack[top++] = kids[k];
   }
 
+  const parentOf: ParentOf = {
+    has: (id) => present(at.get(id)),
+    get: (id) => {
+      const i = at.get(id);
+      return i === undefined || parent[i] < 0 ? null : allIds[parent[i]];
+    },
+  };
   const dormantLinks: string[] = [];
   d.link.forEach((_, id) => {
-    const edge = linkFits(d, id, parent);
+    const edge = linkFits(d, id, parentOf);
     if (edge) edges.push(edge);
     else dormantLinks.push(id);
   });
@@ -172,45 +207,52 @@ export function linkFits(d: MapDoc, id: string, parentOf: ParentOf): MindEdge | 
 /**
  * Topics not reachable from the root after orphans went under it hang from cycles. Each cycle is
  * cut at its smallest id (which goes under the root): the same cut whatever order this runs in.
+ * Returns whether anything was cut.
  */
-function cutCycles(present: ReadonlyMap<string, TreeRecord>, parent: Map<string, string | null>, rootId: string, repaired: string[]): void {
-  const kids = new Map<string, string[]>();
-  for (const [id, p] of parent) {
-    if (p === null) continue;
-    const list = kids.get(p);
-    if (list) list.push(id);
-    else kids.set(p, [id]);
-  }
-  const reached = new Set<string>();
-  const reach = (from: string) => {
-    const stack = [from];
+function cutCycles(
+  parent: Int32Array,
+  csr: { start: Int32Array; kids: Int32Array },
+  root: number,
+  count: number,
+  ids: readonly string[],
+  repaired: string[],
+): boolean {
+  const n = parent.length;
+  const reached = new Uint8Array(n);
+  const stack: number[] = [];
+  let reachedCount = 0;
+  const reach = (from: number) => {
+    stack.push(from);
     while (stack.length) {
-      const id = stack.pop()!;
-      if (reached.has(id)) continue;
-      reached.add(id);
-      const list = kids.get(id);
-      if (list) for (const k of list) stack.push(k);
+      const i = stack.pop()!;
+      if (reached[i]) continue;
+      reached[i] = 1;
+      reachedCount++;
+      for (let k = csr.start[i]; k < csr.start[i + 1]; k++) stack.push(csr.kids[k]);
     }
   };
-  reach(rootId);
-  if (reached.size === present.size) return;
-  const onPath = new Set<string>();
-  for (const id of present.keys()) {
-    if (reached.has(id)) continue;
-    const path: string[] = [];
-    let x: string | null | undefined = id;
-    while (x != null && !reached.has(x) && !onPath.has(x)) {
-      onPath.add(x);
+  reach(root);
+  if (reachedCount === count) return false;
+  const onPath = new Uint8Array(n);
+  let cutAny = false;
+  for (let i = 0; i < n; i++) {
+    if (reached[i] || parent[i] < 0) continue;
+    const path: number[] = [];
+    let x = i;
+    while (x >= 0 && !reached[x] && !onPath[x]) {
+      onPath[x] = 1;
       path.push(x);
-      x = parent.get(x);
+      x = parent[x];
     }
-    if (x != null && onPath.has(x) && !reached.has(x)) {
+    if (x >= 0 && onPath[x] && !reached[x]) {
       let cut = x;
-      for (let i = path.indexOf(x); i < path.length; i++) if (path[i] < cut) cut = path[i];
-      parent.set(cut, rootId);
-      repaired.push(cut);
+      for (let k = path.indexOf(x); k < path.length; k++) if (ids[path[k]] < ids[cut]) cut = path[k];
+      parent[cut] = root;
+      repaired.push(ids[cut]);
+      cutAny = true;
       reach(cut);
     }
-    for (const p of path) onPath.delete(p);
+    for (const p of path) onPath[p] = 0;
   }
+  return cutAny;
 }
