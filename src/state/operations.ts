@@ -67,11 +67,11 @@ export function addChild(store: MindMapStore, parentId?: string | null, label = 
   const parent = getNode(s, parentId ?? s.rootId);
   if (!parent) return null;
   const child = newChild(parent, childPosition(s, parent), label);
-  store.transact('Add topic', (d) => {
+  const added = store.transact('Add topic', (d) => {
     insertChild(d, parent.id, child, parent.data.color);
     d.selectedNodeId = child.id;
   });
-  return child.id;
+  return added ? child.id : null;
 }
 
 /** Adds a topic after the given one under the same parent; for the root, a child. */
@@ -84,11 +84,11 @@ export function addSibling(store: MindMapStore, id: string): string | null {
   if (!parent) return null;
   const index = childIds(s, parent.id).indexOf(id) + 1;
   const child = newChild(parent, { x: node.position.x, y: node.position.y + CHILD_STEP_Y });
-  store.transact('Add topic', (d) => {
+  const added = store.transact('Add topic', (d) => {
     insertChild(d, parent.id, child, parent.data.color, index);
     d.selectedNodeId = child.id;
   });
-  return child.id;
+  return added ? child.id : null;
 }
 
 /** The hover "+": a middle connection, 50 right and 100 below, with an animated indigo edge. */
@@ -101,11 +101,11 @@ export function addMiddleChild(store: MindMapStore, parentId: string): string | 
     NEW_TOPIC_LABEL,
     true,
   );
-  store.transact('Add connected topic', (d) => {
+  const added = store.transact('Add connected topic', (d) => {
     insertChild(d, parent.id, child, MIDDLE_EDGE_COLOR);
     d.selectedNodeId = child.id;
   });
-  return child.id;
+  return added ? child.id : null;
 }
 
 /** Deletes a topic with its descendants and their edges. The root is refused. */

@@ -250,6 +250,8 @@ export class MindMapStore {
   private mark: OpenMark | null = null;
   private listeners = new Set<Listener>();
   private version = 0;
+  private readOnlyReason: string | null = null;
+  private refusedListeners = new Set<(reason: string) => void>();
 
   constructor(
     initial: MindMapState = createInitialState(),
@@ -269,8 +271,33 @@ export class MindMapStore {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * A read-only map (a view link) refuses every change that would be an undo step: edits, imports,
+   * layouts, undo and redo. Selection and search still work. Null makes it editable again.
+   */
+  setReadOnly(reason: string | null): void {
+    this.readOnlyReason = reason;
+  }
+
+  get readOnly(): string | null {
+    return this.readOnlyReason;
+  }
+
+  /** Hears each refused change (to tell the user why nothing happened). */
+  onRefused(listener: (reason: string) => void): () => void {
+    this.refusedListeners.add(listener);
+    return () => this.refusedListeners.delete(listener);
+  }
+
+  private refuses(options: TransactOptions): boolean {
+    if (this.readOnlyReason === null || options.history === false) return false;
+    for (const l of this.refusedListeners) l(this.readOnlyReason);
+    return true;
+  }
+
   /** Applies a change. Returns true if anything changed. */
   transact(label: string, recipe: Recipe, options: TransactOptions = {}): boolean {
+    if (this.refuses(options)) return false;
     const [next, patches, inverse] = produceWithPatches(this.state, recipe);
     if (patches.length === 0) return false;
     this.commit(label, next, patches, inverse, options);
@@ -279,6 +306,7 @@ export class MindMapStore {
 
   /** Applies a change computed outside immer (bulk edits) with its patches and inverse patches. */
   commit(label: string, next: MindMapState, patches: Patch[], inverse: Patch[], options: TransactOptions = {}): void {
+    if (this.refuses(options)) return;
     const prev = this.state;
     this.state = next;
     const changes = changeSetFromPatches(patches, prev, next);
@@ -291,6 +319,7 @@ export class MindMapStore {
    * Selection and search are reset.
    */
   replace(label: string, next: MindMapState, options: TransactOptions = {}): void {
+    if (this.refuses(options)) return;
     const prev = this.state;
     const keys = ['nodes', 'edges', 'kids', 'adj', 'rootId', 'settings'] as const;
     const patches: Patch[] = keys.map((k) => ({ op: 'replace', path: [k], value: next[k] }));
@@ -407,6 +436,7 @@ export class MindMapStore {
   }
 
   undo(): boolean {
+    if (this.refuses({})) return false;
     if (this.mark) this.commitMark();
     if (this.driver) return this.driver.undo();
     const entry = this.past.pop();
@@ -417,6 +447,7 @@ export class MindMapStore {
   }
 
   redo(): boolean {
+    if (this.refuses({})) return false;
     if (this.mark) this.commitMark();
     if (this.driver) return this.driver.redo();
     const entry = this.future.pop();

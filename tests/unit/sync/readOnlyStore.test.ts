@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { addChild, renameNode, select } from '../../../src/state/operations';
+import { tree } from '../helpers/tree';
+
+describe('a read-only store (a view link)', () => {
+  it('refuses edits, undo and redo but still selects, and says why', () => {
+    const store = tree('Root', 'A');
+    const root = store.getState().rootId;
+    addChild(store, root);
+    const before = store.getState();
+    const refused: string[] = [];
+    store.onRefused((r) => refused.push(r));
+    store.setReadOnly('This map is view-only');
+
+    expect(addChild(store, root)).toBeNull();
+    renameNode(store, root, 'Renamed');
+    expect(store.undo()).toBe(false);
+    expect(store.getState().nodes).toBe(before.nodes);
+    expect(refused).toEqual(['This map is view-only', 'This map is view-only', 'This map is view-only']);
+
+    select(store, root);
+    expect(store.getState().selectedNodeId).toBe(root);
+
+    store.setReadOnly(null);
+    expect(store.undo()).toBe(true);
+    expect(store.getState().nodes.n).toBe(before.nodes.n - 1);
+  });
+});
