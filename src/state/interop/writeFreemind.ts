@@ -9,10 +9,20 @@ import { indent, walkOutline, xmlAttr, xmlText } from './writeCommon';
 
 export const PRIORITY_ICONS: Record<Priority, string> = { high: 'full-1', medium: 'full-2', low: 'full-3' };
 
-/** Note text as HTML: paragraphs (split at blank lines) with `<br/>` between their lines. */
+// Whitespace that HTML paragraphs would collapse: blanks that start a line, runs, tabs, several blank lines.
+const SIGNIFICANT_SPACE = /(^|\n)[ \t]| {2}|\t|\n[ \t]*\n[ \t]*\n/;
+
+/**
+ * Note text as HTML: paragraphs (split at blank lines) with `<br/>` between their lines, or one
+ * `<pre>` block when the note's spacing matters (indented lines, aligned columns), which keeps it
+ * exactly.
+ */
 export function noteHtml(notes: string, pad: string): string {
-  const paragraphs = notes
-    .replace(/\r\n?/g, '\n')
+  const text = notes.replace(/\r\n?/g, '\n');
+  if (SIGNIFICANT_SPACE.test(text)) {
+    return `${pad}<richcontent TYPE="NOTE"><html><head></head><body><pre>${xmlText(text)}</pre></body></html></richcontent>`;
+  }
+  const paragraphs = text
     .split(/\n[ \t]*\n+/)
     .map((p) => p.replace(/^\n+|\n+$/g, ''))
     .filter((p) => p.trim() !== '');

@@ -34,7 +34,7 @@ export function richSnapshot(): MapSnapshot {
     n.position = { x: d * 260, y: i * 80 };
   });
   const edges = nodes.filter((n) => n.parentId !== null).map((n) => makeEdge(n.parentId!, n.id));
-  edges.push(makeEdge('h', 'deep'), makeEdge('q', 'root'));
+  edges.push(makeEdge('h', 'deep'), makeEdge('q', 'two'));
   return { nodes, edges };
 }
 

@@ -42,7 +42,7 @@ describe('fromMap', () => {
     expect(root.color).toBeUndefined(); // the default colour is not a feature
     expect(outline.connections).toEqual([
       { from: 'h', to: 'deep' },
-      { from: 'q', to: 'root' },
+      { from: 'q', to: 'two' },
     ]);
     expect(features).toMatchObject({ topics: 9, notes: 2, links: 1, linkTitles: 1, tagged: 1, priorities: 3, colours: 2, collapsed: 1, connections: 2, multiline: 1, tasks: 2, openTasks: 1 });
   });
@@ -208,7 +208,7 @@ describe('writeFreemind', () => {
     expect((byText.get('deep')!.icon as X[])[0].BUILTIN).toBe('full-2');
     const arrow = (byText.get('# Heading-like')!.arrowlink as X[])[0];
     expect(arrow.DESTINATION).toBe(byText.get('deep')!.ID);
-    expect(((byText.get(TRICKY)!.arrowlink as X[])[0]).DESTINATION).toBe(root.ID);
+    expect(((byText.get(TRICKY)!.arrowlink as X[])[0]).DESTINATION).toBe(byText.get('Line one\nLine two')!.ID);
     const note = (byText.get('Hidden child')!.richcontent as X[])[0];
     expect(note.TYPE).toBe('NOTE');
     expect(text).toContain('note under &lt;hidden&gt; &amp; "quoted"');
@@ -252,7 +252,7 @@ describe('writeXmind', () => {
     expect(sheet.relationships).toHaveLength(2);
     const deep = col.children.attached[0].children.attached[0];
     expect(sheet.relationships[0]).toMatchObject({ end1Id: h.id, end2Id: deep.id });
-    expect(sheet.relationships[1]).toMatchObject({ end1Id: q.id, end2Id: root.id });
+    expect(sheet.relationships[1]).toMatchObject({ end1Id: q.id, end2Id: h.children.attached[0].id });
   });
 
   it('writes several roots under one root named by the title', () => {
@@ -296,7 +296,7 @@ describe('SVG export', () => {
   it('draws every shown topic and edge as vector, with labels escaped', () => {
     const svg = mapToSvg(richState(), { theme: 'dark', straight: false });
     expect(XMLValidator.validate(svg)).toBe(true);
-    // Shown: everything but the collapsed branch's two descendants; edges: 6 tree edges + q → root.
+    // Shown: everything but the collapsed branch's two descendants; edges: 6 tree edges + q → two.
     expect(svg.split('<g><title>').length - 1).toBe(7);
     expect(svg.split('<path ').length - 1).toBe(7);
     expect(svg).toContain('<title>Plan &amp; &lt;Goals&gt;</title>');
