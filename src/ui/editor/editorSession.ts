@@ -78,6 +78,10 @@ async function open(): Promise<EditorSession> {
   const storage = await persistence.load();
   performance.mark('mindflow:stored-read');
   const store = new MindMapStore();
+  const sizeOf = topicSizer(store);
+  // Before binding: the stored map arrives as an external change and is laid out like any other
+  // (auto-layout positions are derived, not stored).
+  keepLaidOut(store, sizeOf);
   const binding = bindStore(store, doc);
   performance.mark('mindflow:bound');
   if (binding.readOnly && persistence.canWrite) persistence.refuseWrites('newer');
@@ -85,8 +89,6 @@ async function open(): Promise<EditorSession> {
   if (tabs) persistence.addRemoteOrigin(tabs);
   const kept = new KeptMaps(store, persistence);
   const visibility = new VisibilityView(store);
-  const sizeOf = topicSizer(store);
-  keepLaidOut(store, sizeOf);
 
   const flush = () => void persistence.flush();
   window.addEventListener('pagehide', flush);
