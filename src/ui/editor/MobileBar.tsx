@@ -1,26 +1,15 @@
 /** The mobile bar (bottom centre): "Fit view" and "Fullscreen". */
 import { Button, Group, Paper } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useFullscreenDocument } from '@mantine/hooks';
 import { useEditor } from './EditorContext';
 import { IconFit, IconMaximize } from './icons';
 import classes from './Editor.module.css';
 
 export function MobileBar() {
   const { canvas } = useEditor();
-  const [fullscreen, setFullscreen] = useState(() => typeof document !== 'undefined' && !!document.fullscreenElement);
-  useEffect(() => {
-    const on = () => setFullscreen(!!document.fullscreenElement);
-    document.addEventListener('fullscreenchange', on);
-    return () => document.removeEventListener('fullscreenchange', on);
-  }, []);
-  const toggleFullscreen = async () => {
-    try {
-      if (document.fullscreenElement) await document.exitFullscreen();
-      else await document.documentElement.requestFullscreen();
-    } catch {
-      // Not allowed here (iOS Safari, embedded frames): nothing to do.
-    }
-  };
+  const { fullscreen, toggle } = useFullscreenDocument();
+  // Not allowed here (iOS Safari, embedded frames): nothing to do.
+  const toggleFullscreen = () => toggle().catch(() => {});
   return (
     <Paper className={classes.mobileBar} shadow="md" p={4} withBorder role="toolbar" aria-label="View">
       <Group gap={4} wrap="nowrap">

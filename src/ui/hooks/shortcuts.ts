@@ -1,30 +1,7 @@
 /**
- * Pure helpers for matching the command registry's shortcut strings ("mod+shift+z", "Tab",
- * "alt+ArrowUp") against keyboard events, and for deciding when a global shortcut may fire.
+ * Pure helpers for deciding when a global shortcut may fire (Mantine's useHotkeys matches the
+ * registry's strings against key presses), and the platform for showing them.
  */
-
-export interface KeyLike {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}
-
-export interface ParsedShortcut {
-  key: string;
-  mod: boolean;
-  ctrl: boolean;
-  shift: boolean;
-  alt: boolean;
-}
-
-export function parseShortcut(shortcut: string): ParsedShortcut {
-  const parts = shortcut.split('+').map((p) => p.trim().toLowerCase());
-  const key = parts[parts.length - 1] === 'space' ? ' ' : parts[parts.length - 1];
-  const mods = new Set(parts.slice(0, -1));
-  return { key, mod: mods.has('mod'), ctrl: mods.has('ctrl'), shift: mods.has('shift'), alt: mods.has('alt') };
-}
 
 export function isMacPlatform(): boolean {
   if (typeof navigator === 'undefined') return false;
@@ -32,19 +9,10 @@ export function isMacPlatform(): boolean {
   return /mac|iphone|ipad|ipod/i.test(p);
 }
 
-/** True when the event is exactly this shortcut (no extra modifiers). "mod" is Cmd on macOS, Ctrl elsewhere. */
-export function matchesShortcut(e: KeyLike, shortcut: string, mac = false): boolean {
-  const s = parseShortcut(shortcut);
-  if (e.key.toLowerCase() !== s.key) return false;
-  const wantCtrl = s.ctrl || (s.mod && !mac);
-  const wantMeta = s.mod && mac;
-  return e.ctrlKey === wantCtrl && e.metaKey === wantMeta && e.shiftKey === s.shift && e.altKey === s.alt;
-}
-
 /** A shortcut with no Ctrl/Cmd/Alt (Tab, Enter, Delete, Escape, F2). */
 export function isPlainKey(shortcut: string): boolean {
-  const s = parseShortcut(shortcut);
-  return !s.mod && !s.ctrl && !s.alt;
+  const mods = shortcut.toLowerCase().split('+').slice(0, -1).map((m) => m.trim());
+  return !mods.some((m) => m === 'mod' || m === 'ctrl' || m === 'meta' || m === 'alt');
 }
 
 interface ElementLike {

@@ -7,7 +7,9 @@ import { importSuccessMessage } from '../../../src/ui/editor/dialogs/importFeedb
 import { planRaster, pdfPageSize, withExtension } from '../../../src/ui/editor/export/rasterPlan';
 import { loadNotice } from '../../../src/ui/editor/loadNotice';
 import { TEMPLATES } from '../../../src/ui/editor/templates';
-import { isPlainKey, isTypingTarget, matchesShortcut, plainKeysAllowed } from '../../../src/ui/hooks/shortcuts';
+import { getHotkeyHandler } from '@mantine/hooks';
+import { isPlainKey, isTypingTarget, plainKeysAllowed } from '../../../src/ui/hooks/shortcuts';
+import { commandHotkeys, hotkeyDecision } from '../../../src/ui/hooks/useCommandHotkeys';
 
 const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) => ({
   key: k,
@@ -19,16 +21,44 @@ const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' 
 });
 
 describe('shortcut matching', () => {
-  it('matches mod as Ctrl (Cmd on macOS) with exact modifiers', () => {
-    expect(matchesShortcut(key('z', { ctrlKey: true }), 'mod+z')).toBe(true);
-    expect(matchesShortcut(key('z', { metaKey: true }), 'mod+z', true)).toBe(true);
-    expect(matchesShortcut(key('z', { metaKey: true }), 'mod+z')).toBe(false);
-    expect(matchesShortcut(key('Z', { ctrlKey: true, shiftKey: true }), 'mod+shift+z')).toBe(true);
-    expect(matchesShortcut(key('Z', { ctrlKey: true, shiftKey: true }), 'mod+z')).toBe(false);
-    expect(matchesShortcut(key('y', { ctrlKey: true }), 'ctrl+y', true)).toBe(true);
-    expect(matchesShortcut(key('Tab'), 'Tab')).toBe(true);
-    expect(matchesShortcut(key('Tab', { shiftKey: true }), 'Tab')).toBe(false);
-    expect(matchesShortcut(key('ArrowUp', { altKey: true }), 'alt+ArrowUp')).toBe(true);
+  const GLOBAL = COMMANDS.filter((c) => c.scope === 'global');
+  /** The commands a key press fires, matched as useHotkeys matches (the same Mantine matcher). */
+  const fires = (k: string, mods: Parameters<typeof key>[1] = {}) => {
+    const fired: string[] = [];
+    const handler = getHotkeyHandler(commandHotkeys(GLOBAL, (c, s) => fired.push(`${c.id} ${s}`)));
+    handler({ ...key(k, mods), code: '', preventDefault: () => {} } as unknown as KeyboardEvent);
+    return fired;
+  };
+
+  it('matches the registry strings with exact modifiers; mod is Ctrl or Cmd', () => {
+    expect(fires('z', { ctrlKey: true })).toEqual(['undo mod+z']);
+    expect(fires('z', { metaKey: true })).toEqual(['undo mod+z']);
+    expect(fires('Z', { ctrlKey: true, shiftKey: true })).toEqual(['redo mod+shift+z']);
+    expect(fires('y', { ctrlKey: true })).toEqual(['redo ctrl+y']);
+    expect(fires('y', { metaKey: true })).toEqual([]);
+    expect(fires('Tab')).toEqual(['addChildAndEdit Tab']);
+    expect(fires('Tab', { shiftKey: true })).toEqual([]);
+    expect(fires('ArrowUp', { altKey: true })).toEqual(['moveUp alt+ArrowUp']);
+    expect(fires('ArrowUp')).toEqual([]);
+    expect(fires('F2')).toEqual(['editLabel F2']);
+    expect(fires('z')).toEqual([]);
+  });
+
+  it('runs nothing while typing or after another handler took the key; plain keys keep their meaning on buttons', () => {
+    const target = (tagName: string, inCanvas = false) =>
+      ({ tagName, isContentEditable: false, getAttribute: () => null, closest: (sel: string) => (inCanvas && sel.includes('data-canvas-host') ? {} : null) }) as unknown as EventTarget;
+    const ev = (t: EventTarget, extra: Partial<KeyboardEvent> = {}) => ({ target: t, defaultPrevented: false, isComposing: false, ...extra }) as KeyboardEvent;
+    const on = () => true;
+    const off = () => false;
+    expect(hotkeyDecision('mod+z', ev(target('INPUT')), on)).toEqual({ run: false, preventDefault: false });
+    expect(hotkeyDecision('mod+z', ev(target('BODY'), { defaultPrevented: true }), on)).toEqual({ run: false, preventDefault: false });
+    expect(hotkeyDecision('mod+z', ev(target('BODY'), { isComposing: true }), on)).toEqual({ run: false, preventDefault: false });
+    expect(hotkeyDecision('Tab', ev(target('BUTTON')), on)).toEqual({ run: false, preventDefault: false });
+    expect(hotkeyDecision('Escape', ev(target('BUTTON')), on)).toEqual({ run: true, preventDefault: true });
+    expect(hotkeyDecision('Tab', ev(target('DIV', true)), on)).toEqual({ run: true, preventDefault: true });
+    // Nothing to do: Tab still moves focus, but Ctrl+N never reaches the browser.
+    expect(hotkeyDecision('Tab', ev(target('BODY')), off)).toEqual({ run: true, preventDefault: false });
+    expect(hotkeyDecision('mod+n', ev(target('BUTTON')), off)).toEqual({ run: true, preventDefault: true });
   });
 
   it('every global command shortcut parses and is reachable', () => {
