@@ -89,6 +89,9 @@ describe('unsaved input', () => {
     expect(panelMode(gone, 'root', false)).toBe('deleted');
     expect(panelMode(gone, 'b', false)).toBe('askDeleted');
     expect(panelMode(gone, null, false)).toBe('askDeleted');
+    // Back by undo while the selection is still where the deletion left it.
+    expect(panelMode(gone, 'root', true)).toBe('restored');
+    expect(panelMode(gone, 'b', true)).toBe('ask');
   });
 });
 

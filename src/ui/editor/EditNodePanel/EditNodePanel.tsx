@@ -8,7 +8,7 @@
  * underneath leaves the unsaved changes on screen with a notice.
  */
 import { Alert, Badge, Button, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useImmer } from 'use-immer';
 import { getNode, type MindMapState } from '../../../state/doc';
 import { MESSAGES, type MindNode } from '../../../state/model';
@@ -70,6 +70,11 @@ export function EditNodePanel() {
 
   // Both updates below run during render (React's pattern for state that follows props): the panel
   // never shows one frame of the previous topic or of stale values.
+  // The topic came back (undo) while nothing else was selected: select it again.
+  useEffect(() => {
+    if (mode === 'restored' && draftId !== null) select(store, draftId);
+  }, [mode, draftId, store]);
+
   if (mode === 'replace') {
     updateDraft(selected ? draftFor(selected) : null);
     return null;
@@ -78,7 +83,7 @@ export function EditNodePanel() {
   if (draftNode) {
     const fresh = formFromData(draftNode.data);
     if (topicMoved(draft, fresh)) updateDraft((d) => void (d && followTopic(d, fresh)));
-    if (draft.goneSelection !== undefined) update((d) => void delete d.goneSelection); // back by undo
+    if (mode === 'show' && draft.goneSelection !== undefined) update((d) => void delete d.goneSelection);
   } else if (draft.goneSelection === undefined) {
     const at = selected?.id ?? null;
     update((d) => void (d.goneSelection = at));

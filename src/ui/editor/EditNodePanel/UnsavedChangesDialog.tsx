@@ -4,6 +4,7 @@
  * deleted, there is nothing to save to: only "Keep editing" and "Discard".
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useRef } from 'react';
 
 export interface UnsavedChangesChoice {
   onSave(): void;
@@ -19,6 +20,10 @@ export function UnsavedChangesDialog({
   onDiscard,
   onKeepEditing,
 }: { opened: boolean; topic: string; deleted: boolean } & UnsavedChangesChoice) {
+  // While it fades out after a choice, it keeps saying what it said (the draft behind it has moved on).
+  const shown = useRef({ topic, deleted });
+  if (opened) shown.current = { topic, deleted };
+  ({ topic, deleted } = shown.current);
   return (
     <Modal opened={opened} onClose={onKeepEditing} title={deleted ? 'Discard your changes?' : 'Save your changes?'} centered size="sm">
       <Text size="sm">

@@ -169,9 +169,11 @@ export function completeUrl(d: Draft<PanelDraft>): void {
  * - 'replace': start a new draft for the selection (or close), nothing unsaved is lost;
  * - 'ask': another topic (or none) was selected while this draft has unsaved changes;
  * - 'deleted': the draft's topic is gone and its unsaved changes are still on screen;
- * - 'askDeleted': and since then another topic (or none) was selected: ask before discarding them.
+ * - 'askDeleted': and since then another topic (or none) was selected: ask before discarding them;
+ * - 'restored': the topic is back (undo) while the selection is still where the deletion left it:
+ *   select the topic again, with the draft as it was.
  */
-export type PanelMode = 'show' | 'replace' | 'ask' | 'deleted' | 'askDeleted';
+export type PanelMode = 'show' | 'replace' | 'ask' | 'deleted' | 'askDeleted' | 'restored';
 
 export function panelMode(draft: PanelDraft | null, selectedId: string | null, draftTopicExists: boolean): PanelMode {
   if (draft === null) return selectedId === null ? 'show' : 'replace';
@@ -180,5 +182,6 @@ export function panelMode(draft: PanelDraft | null, selectedId: string | null, d
     return draft.goneSelection !== undefined && draft.goneSelection !== selectedId ? 'askDeleted' : 'deleted';
   }
   if (draft.nodeId === selectedId) return 'show';
-  return isDirty(draft) ? 'ask' : 'replace';
+  if (!isDirty(draft)) return 'replace';
+  return draft.goneSelection !== undefined && draft.goneSelection === selectedId ? 'restored' : 'ask';
 }

@@ -1,0 +1,244 @@
+/**
+ * The Edit Node panel keeps unsaved input and saves only what a reload keeps: errors shown on the
+ * field, untouched fields following the topic, a question before switching away from unsaved
+ * changes, and a notice when the topic is deleted underneath.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate reaches the app's window hook */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type Session } from './browser';
+import { button, child, clickNode, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeData, openEditor, resetMap, selectedId, toast } from './editor.helpers';
+
+let session: Session;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openEditor();
+  page = session.page;
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+beforeEach(async () => {
+  // A test that ends with unsaved input: close the panel and let go of the changes first.
+  const panel = editPanel(page);
+  if (await panel.isVisible()) {
+    const discardNotice = button(panel, 'Discard');
+    if (await discardNotice.isVisible()) await discardNotice.click();
+    else {
+      await button(panel, 'Close panel').click();
+      await button(page.getByRole('dialog', { name: /your changes\?$/ }), 'Discard')
+        .click({ timeout: 2000 })
+        .catch(() => {}); // nothing was unsaved
+    }
+    await expectHidden(panel);
+  }
+  await resetMap(page, JSON.stringify(mapOf([child('a', 'Alpha', 'root', 220, -60), child('b', 'Beta', 'root', 220, 60)])));
+});
+
+const title = (page: Page) => editPanel(page).getByLabel('Title', { exact: true });
+const askDialog = (page: Page) => page.getByRole('dialog', { name: 'Save your changes?' });
+
+async function openAdvanced(page: Page) {
+  const advanced = button(editPanel(page), 'Advanced Options');
+  if ((await advanced.getAttribute('aria-expanded')) === 'false') await advanced.click();
+}
+
+/** Puts a long text in a field at once (typing 10,000 characters would take a while). */
+async function fillLong(page: Page, label: string, text: string) {
+  await editPanel(page).getByLabel(label, { exact: true }).fill(text);
+}
+
+describe('one set of rules', () => {
+  it('refuses notes over 10,000 characters on the field, without saving or "Node Updated"', async () => {
+    await clickNode(page, 'a');
+    const panel = editPanel(page);
+    await openAdvanced(page);
+    await fillLong(page, 'Notes', 'n'.repeat(10_001));
+    const error = panel.getByText('Notes can be at most 10,000 characters', { exact: true });
+    await expectVisible(error);
+    expect(await panel.getByLabel('Notes').getAttribute('aria-invalid')).toBe('true');
+    await button(panel, 'Save Changes').click();
+    await page.waitForTimeout(300);
+    expect(await toast(page, 'Node Updated').count()).toBe(0);
+    expect((await nodeData(page, 'a')).notes).toBeUndefined();
+    await page.screenshot({ path: '/tmp/store-rules-notes-error.png' });
+
+    await fillLong(page, 'Notes', 'n'.repeat(10_000));
+    await expectHidden(error);
+    await button(panel, 'Save Changes').click();
+    await expectToast(page, 'Node Updated', 'Your changes have been saved');
+    expect((await nodeData(page, 'a')).notes).toHaveLength(10_000);
+  });
+
+  it('shows a title that is too long or empty, and a tag that cannot be added', async () => {
+    await clickNode(page, 'a');
+    const panel = editPanel(page);
+    await title(page).fill('   ');
+    await expectVisible(panel.getByText('The title cannot be empty.'));
+    await fillLong(page, 'Title', 't'.repeat(1001));
+    await expectVisible(panel.getByText('The title can be at most 1,000 characters'));
+    await title(page).fill('Alpha');
+
+    await openAdvanced(page);
+    const tagInput = panel.getByRole('textbox', { name: 'Tags' });
+    await tagInput.fill('x'.repeat(101));
+    await expectVisible(panel.getByText('A tag can be at most 100 characters'));
+    expect(await button(panel, 'Add').isDisabled()).toBe(true);
+    await tagInput.press('Enter');
+    expect(await panel.getByRole('list', { name: 'Tags on this topic' }).count()).toBe(0);
+    await tagInput.fill('ok');
+    expect(await button(panel, 'Add').isEnabled()).toBe(true);
+  });
+
+  it('completes an address typed without a scheme, visibly, and a reload keeps it', async () => {
+    await clickNode(page, 'a');
+    const panel = editPanel(page);
+    await openAdvanced(page);
+    const url = panel.getByLabel('Attachment URL');
+    await url.fill('example.com/plan');
+    await url.press('Tab');
+    expect(await url.inputValue()).toBe('https://example.com/plan');
+    await url.fill('mailto-less@example.com');
+    await url.press('Tab');
+    expect(await url.inputValue()).toBe('mailto:mailto-less@example.com');
+    await url.fill('www.example.com/plan');
+    // Saved without leaving the field first: completed all the same.
+    await button(panel, 'Save Changes').click();
+    await expectToast(page, 'Node Updated');
+    expect((await nodeData(page, 'a')).attachment).toEqual({ type: 'link', url: 'https://www.example.com/plan', title: 'https://www.example.com/plan' });
+    expect(await url.inputValue()).toBe('https://www.example.com/plan');
+
+    await url.fill('ftp://example.com/file');
+    await url.press('Tab');
+    await expectVisible(panel.getByText('The attachment URL must start with http://, https:// or mailto:'));
+    await url.fill('https://www.example.com/plan');
+
+    // What was saved comes back unchanged through the restore pipeline of every load.
+    const again = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const nodes = m.allNodes();
+      const edges = nodes.filter((n: any) => n.parentId).map((n: any) => ({ id: `e-${n.parentId}-${n.id}`, source: n.parentId, target: n.id }));
+      m.importText(JSON.stringify({ nodes, edges }));
+      return m.node('a').data.attachment;
+    });
+    expect(again).toEqual({ type: 'link', url: 'https://www.example.com/plan', title: 'https://www.example.com/plan' });
+  });
+});
+
+describe('unsaved input is never dropped silently', () => {
+  it('untouched fields follow the topic; touched fields stay', async () => {
+    await clickNode(page, 'a');
+    const panel = editPanel(page);
+    await openAdvanced(page);
+    await panel.getByLabel('Notes').fill('typed, not saved');
+    // Renamed in place on the canvas (double-click), then collapsed and moved: the title follows,
+    // the notes stay as typed.
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('a'));
+    await page.mouse.dblclick(r.x + r.width / 2, r.y + r.height / 2);
+    const editor = page.getByTestId('label-editor');
+    await expectVisible(editor);
+    expect(await editor.getAttribute('maxlength')).toBe('1000');
+    await editor.fill('Alpha renamed');
+    await editor.press('Enter');
+    await page.waitForFunction(() => (window as any).__mindflow.node('a').data.label === 'Alpha renamed');
+    expect(await title(page).inputValue()).toBe('Alpha renamed');
+    expect(await panel.getByLabel('Notes').inputValue()).toBe('typed, not saved');
+
+    // Undo (the rename) comes back into the untouched title too.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.node('a').data.label === 'Alpha');
+    expect(await title(page).inputValue()).toBe('Alpha');
+    expect(await panel.getByLabel('Notes').inputValue()).toBe('typed, not saved');
+    expect(await selectedId(page)).toBe('a');
+  });
+
+  it('switching topics with unsaved changes asks: Keep editing, Save, Discard', async () => {
+    await clickNode(page, 'a');
+    await title(page).fill('Alpha edited');
+    await clickNode(page, 'b');
+    const ask = askDialog(page);
+    await expectVisible(ask);
+    expect(await ask.getByText('“Alpha edited” has changes', { exact: false }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/store-rules-ask.png' });
+
+    await button(ask, 'Keep editing').click();
+    await expectHidden(ask);
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
+    expect(await title(page).inputValue()).toBe('Alpha edited');
+    expect((await nodeData(page, 'a')).label).toBe('Alpha');
+
+    await clickNode(page, 'b');
+    await button(askDialog(page), 'Save').click();
+    await expectHidden(askDialog(page)); // its overlay takes clicks until it has faded out
+    await expectToast(page, 'Node Updated');
+    expect((await nodeData(page, 'a')).label).toBe('Alpha edited');
+    expect(await selectedId(page)).toBe('b');
+    expect(await title(page).inputValue()).toBe('Beta');
+
+    // A click on the empty canvas is a switch too; Discard drops the change.
+    await title(page).fill('Beta edited');
+    await page.mouse.click(640, 760);
+    await button(askDialog(page), 'Discard').click();
+    await expectHidden(editPanel(page));
+    expect((await nodeData(page, 'b')).label).toBe('Beta');
+
+    // Without unsaved changes, no question.
+    await clickNode(page, 'a');
+    await clickNode(page, 'b');
+    expect(await askDialog(page).count()).toBe(0);
+    expect(await title(page).inputValue()).toBe('Beta');
+  });
+
+  it('Save in the question refuses invalid input and goes back to the topic with its error', async () => {
+    await clickNode(page, 'a');
+    await title(page).fill('   ');
+    await clickNode(page, 'b');
+    await button(askDialog(page), 'Save').click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
+    await expectVisible(editPanel(page).getByText('The title cannot be empty.'));
+    expect((await nodeData(page, 'a')).label).toBe('Alpha');
+    expect(await toast(page, 'Node Updated').count()).toBe(0);
+  });
+
+  it('a topic deleted underneath keeps the unsaved changes on screen until Undo or Discard', async () => {
+    await clickNode(page, 'a');
+    const panel = editPanel(page);
+    await title(page).fill('Alpha kept');
+    await page.getByRole('button', { name: 'Delete Selected', exact: true }).click();
+    await expectVisible(panel.getByText('This topic was deleted'));
+    expect(await title(page).inputValue()).toBe('Alpha kept');
+    expect(await button(panel, 'Save Changes').isDisabled()).toBe(true);
+    await page.screenshot({ path: '/tmp/store-rules-deleted.png' });
+
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expectHidden(panel.getByText('This topic was deleted'));
+    expect(await title(page).inputValue()).toBe('Alpha kept');
+    await button(panel, 'Save Changes').click();
+    await expectToast(page, 'Node Updated');
+    expect((await nodeData(page, 'a')).label).toBe('Alpha kept');
+
+    // Deleted again with changes, then another topic is selected: asked, and Discard lets go.
+    await title(page).fill('Alpha again');
+    await page.getByRole('button', { name: 'Delete Selected', exact: true }).click();
+    await expectVisible(panel.getByText('This topic was deleted'));
+    await clickNode(page, 'b');
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await expectVisible(ask);
+    expect(await button(ask, 'Save').count()).toBe(0);
+    await button(ask, 'Discard').click();
+    await expectHidden(ask);
+    expect(await title(page).inputValue()).toBe('Beta');
+  });
+
+  it('the panel\'s own Delete deletes without asking', async () => {
+    await clickNode(page, 'a');
+    await title(page).fill('Going away');
+    await button(editPanel(page), 'Delete').click();
+    await expectHidden(editPanel(page));
+    expect(await nodeData(page, 'a')).toBeNull();
+  });
+});
