@@ -25,6 +25,11 @@ const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', ht
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type X = Record<string, any>;
 
+// One 100,000-level chain for every writer (building it is most of the time on a busy machine).
+let chainOutline: ReturnType<typeof fromMap> | undefined;
+const chain100k = () => (chainOutline ??= fromMap(chainState(100_000)));
+const SLOW = { timeout: 60_000 };
+
 const LABELS = ['Plan & <Goals>', '# Heading-like', 'Line one\nLine two', '1. numbered', 'Collapsed', 'Hidden child', 'deep', TRICKY, 'はい 日本語 — emoji 🌱'];
 
 describe('fromMap', () => {
@@ -47,8 +52,8 @@ describe('fromMap', () => {
     expect(features).toMatchObject({ topics: 9, notes: 2, links: 1, linkTitles: 1, tagged: 1, priorities: 3, colours: 2, collapsed: 1, connections: 2, multiline: 1, tasks: 2, openTasks: 1 });
   });
 
-  it('walks a 100,000-level chain without recursion', () => {
-    const { outline, features } = fromMap(chainState(100_000));
+  it('walks a 100,000-level chain without recursion', SLOW, () => {
+    const { outline, features } = chain100k();
     expect(features.topics).toBe(100_001);
     let deepest = 0;
     walkOutline(outline.roots, (_t, d) => (deepest = Math.max(deepest, d)));
@@ -139,8 +144,8 @@ describe('writeMarkdown', () => {
     expect(md.headingTasks).toBe(0);
   });
 
-  it('flattens a 100,000-level chain below the deepest list level instead of indenting it quadratically', () => {
-    const md = writeMarkdown(fromMap(chainState(100_000)).outline);
+  it('flattens a 100,000-level chain below the deepest list level instead of indenting it quadratically', SLOW, () => {
+    const md = writeMarkdown(chain100k().outline);
     expect(md.flattened).toBe(100_001 - HEADING_LEVELS - MAX_LIST_DEPTH - 1);
     expect(md.text.length).toBeLessThan(20_000_000);
     const lines = md.text.split('\n').filter((l) => l.trim() !== '');
@@ -176,8 +181,8 @@ describe('writeOpml', () => {
     expect(hiddenStates).toBe(1);
   });
 
-  it('writes a 100,000-level chain', () => {
-    const { text } = writeOpml(fromMap(chainState(100_000)).outline);
+  it('writes a 100,000-level chain', SLOW, () => {
+    const { text } = writeOpml(chain100k().outline);
     expect(text.split('<outline ').length - 1).toBe(100_001);
     expect(text.split('</outline>').length - 1).toBe(100_000);
   });
@@ -214,8 +219,8 @@ describe('writeFreemind', () => {
     expect(text).toContain('note under &lt;hidden&gt; &amp; "quoted"');
   });
 
-  it('writes a 100,000-level chain', () => {
-    const text = writeFreemind(fromMap(chainState(100_000)).outline);
+  it('writes a 100,000-level chain', SLOW, () => {
+    const text = writeFreemind(chain100k().outline);
     expect(text.split('<node ').length - 1).toBe(100_001);
     expect(text.split('</node>').length - 1).toBe(100_000);
   });
@@ -261,8 +266,8 @@ describe('writeXmind', () => {
     expect(sheets[0].rootTopic.children.attached.map((t: { title: string }) => t.title)).toEqual(['A', 'B']);
   });
 
-  it('writes the content of a 100,000-level chain without recursion', () => {
-    const json = xmindContent(fromMap(chainState(100_000)).outline);
+  it('writes the content of a 100,000-level chain without recursion', SLOW, () => {
+    const json = xmindContent(chain100k().outline);
     expect(json.split('"class":"topic"').length - 1).toBe(100_001);
     expect(json.endsWith('}]')).toBe(true);
   });
