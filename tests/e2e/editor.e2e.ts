@@ -467,7 +467,8 @@ describe('canvas controls and saving', () => {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       };
       w.__realPut = IDBObjectStore.prototype.put;
-      IDBObjectStore.prototype.put = function () {
+      w.__realAdd = IDBObjectStore.prototype.add;
+      IDBObjectStore.prototype.put = IDBObjectStore.prototype.add = function () {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       };
     });
@@ -486,6 +487,7 @@ describe('canvas controls and saving', () => {
         const w = window as any;
         Storage.prototype.setItem = w.__realSetItem;
         IDBObjectStore.prototype.put = w.__realPut;
+        IDBObjectStore.prototype.add = w.__realAdd;
       });
     }
     await page.keyboard.press('Control+n');

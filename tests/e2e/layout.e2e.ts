@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, openEditor, resetMap } from './editor.helpers';
+import { button, openEditor, resetMap, waitForEditor } from './editor.helpers';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
 import { pixel } from './pixels';
@@ -130,11 +130,13 @@ describe('layouts', () => {
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 501);
     expect(await overlappingPairs()).toBe(0);
     await page.evaluate(() => (window as any).__mindflow.persistence.flush());
-    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('mind-map-storage')))!);
     const laidOut = await positions(page);
-    expect(Object.fromEntries(saved.nodes.map((n: { id: string; position: unknown }) => [n.id, n.position]))).toEqual(laidOut);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('mind-map-storage')!).settings);
-    expect(stored).toEqual({ layout: 'balanced', autoLayout: true });
+    // The stored map and its settings come back after a reload, laid out the same.
+    await page.reload();
+    await waitForEditor(page);
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 501);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.getState().settings)).toEqual({ layout: 'balanced', autoLayout: true });
+    expect(await positions(page)).toEqual(laidOut);
     await page.getByRole('button', { name: 'Layout' }).click();
     expect(await page.getByRole('switch', { name: 'Auto Layout' }).isChecked()).toBe(true);
     await page.keyboard.press('Escape');
