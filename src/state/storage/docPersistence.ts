@@ -177,7 +177,8 @@ export class DocPersistence {
     const withLock = this.opts.withLock ?? runDirectly;
     let outcome: LoadOutcome;
     try {
-      outcome = await withLock(LOAD_LOCK, () => this.loadLocked(db));
+      const lock = this.opts.dbName ? `${LOAD_LOCK}:${this.opts.dbName}` : LOAD_LOCK;
+      outcome = await withLock(lock, () => this.loadLocked(db));
     } catch (error) {
       console.warn('The stored map could not be read; saving is off to protect it', error);
       this.setStatus({ error: 'load', location: 'indexeddb' });
