@@ -4,16 +4,13 @@
  * key-value store (localStorage in the browser).
  */
 import type { KeyValueStorage } from '../persistence';
-import { ROOM_ID_PATTERN, type Access, type SharedMapRef } from './shareLinks';
+import { ROOM_ID_PATTERN, type SharedMapRef } from './shareLinks';
 
 export const SHARED_MAPS_KEY = 'mindflow-shared-maps';
 export const COLLABORATOR_KEY = 'mindflow-collaborator';
 export const MAX_NAME_LENGTH = 40;
 
 export interface RememberedMap extends SharedMapRef {
-  /** The other link, when this device created the room (it may hand out both). */
-  viewToken?: string;
-  editToken?: string;
   joinedAt: number;
 }
 
@@ -60,14 +57,13 @@ export class SharedMaps {
   }
 
   /** Remembers a joined map and makes it the one /mindmap opens. An edit link is never downgraded by a view link. */
-  join(ref: SharedMapRef, extra: { editToken?: string; viewToken?: string } = {}, now = Date.now()): RememberedMap {
+  join(ref: SharedMapRef, now = Date.now()): RememberedMap {
     const r = read(this.storage);
     const known = r.maps[ref.room];
     const keepEdit = known?.access === 'edit' && ref.access === 'view';
     const entry: RememberedMap = {
-      ...(known ?? {}),
-      ...(keepEdit ? { room: ref.room, token: known.token, access: 'edit' as Access } : ref),
-      ...extra,
+      ...(keepEdit ? known : ref),
+      viewToken: ref.viewToken ?? known?.viewToken,
       joinedAt: known?.joinedAt ?? now,
     };
     r.maps[ref.room] = entry;

@@ -18,8 +18,13 @@ import { TabSync } from '../../state/storage/tabSync';
 import { MindMapStore } from '../../state/store';
 import { tableGet, tableHas, tableValues } from '../../state/table';
 import { VisibilityView } from '../../state/views';
+import { SharedMaps } from '../../state/sync/sharedMaps';
+import type { SharedMapRef } from '../../state/sync/shareLinks';
 import { bindStore, type DocBinding } from '../../state/ydoc/binding';
+import { isEmptyDoc, mapDoc } from '../../state/ydoc/shape';
 import { toDoc } from '../../state/ydoc/toDoc';
+import { collaboratorIdentity, VIEW_ONLY } from './share/identity';
+import { SyncConnection } from './share/syncConnection';
 import { KeptMaps } from './storage/keptMaps';
 import { workerMerge } from './storage/mergeClient';
 import { topicSizer } from './topicSizes';
@@ -36,9 +41,18 @@ export interface EditorSession {
   storage: LoadOutcome;
   /** Topic sizes as the canvas draws them, for the layouts. */
   sizeOf: SizeOf;
+  /** The live connection when this is a shared map; null for the local map. */
+  shared: SyncConnection | null;
+  sharedRef: SharedMapRef | null;
+  doc: Y.Doc;
 }
 
-let session: Promise<EditorSession> | null = null;
+let session: { key: string; promise: Promise<EditorSession> } | null = null;
+
+/** Each shared map has its own database on this device; the local map keeps the seed's name. */
+export function sharedDbName(room: string): string {
+  return `mind-map-storage:shared:${room}`;
+}
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -60,15 +74,20 @@ function plainLoad(): LoadResult {
   return { state: createInitialState(), repairs: [], corrupt: false, source: 'empty', backupKey: null, safeToSave: true };
 }
 
-async function open(): Promise<EditorSession> {
+async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   const doc = new Y.Doc();
-  const merge = workerMerge(STORAGE_SCHEMA);
+  const dbName = sharedRef ? sharedDbName(sharedRef.room) : undefined;
+  const merge = workerMerge(STORAGE_SCHEMA, dbName);
   const persistence = new DocPersistence({
     doc,
     factory: indexedDbOrNull(),
-    legacy: { storage: localStorageOrNull(), large: createIdbLargeStore() },
-    // An empty store: the map from today's format when there is one, else a new map.
-    seed: (d, legacy) => toDoc(d, legacy?.loaded.state ?? createInitialState()),
+    dbName,
+    legacy: sharedRef ? null : { storage: localStorageOrNull(), large: createIdbLargeStore() },
+    // An empty store: the map from today's format when there is one, else a new map. A shared map
+    // first seen on this device starts empty and is filled by the server.
+    seed: (d, legacy) => {
+      if (!sharedRef) toDoc(d, legacy?.loaded.state ?? createInitialState());
+    },
     withLock: browserLocks(),
     storageManager: typeof navigator !== 'undefined' ? (navigator.storage ?? null) : null,
     merge: merge ? () => merge() : null,
@@ -77,15 +96,33 @@ async function open(): Promise<EditorSession> {
   performance.mark('mindflow:load-start');
   const storage = await persistence.load();
   performance.mark('mindflow:stored-read');
+  let shared: SyncConnection | null = null;
+  if (sharedRef) {
+    shared = new SyncConnection(doc, sharedRef, collaboratorIdentity(new SharedMaps(localStorageOrNull())));
+    // Binding an empty document would write a new map into it, over the one the server holds.
+    if (isEmptyDoc(mapDoc(doc))) await shared.whenSynced();
+  }
   const store = new MindMapStore();
   const sizeOf = topicSizer(store);
   // Before binding: the stored map arrives as an external change and is laid out like any other
   // (auto-layout positions are derived, not stored).
   keepLaidOut(store, sizeOf);
   const binding = bindStore(store, doc);
+  if (sharedRef && shared) {
+    const connection = shared;
+    const applyAccess = () => {
+      const st = connection.getStatus();
+      store.setReadOnly(st.state === 'denied' ? (st.deniedReason ?? VIEW_ONLY) : st.readOnly ? VIEW_ONLY : null);
+    };
+    applyAccess();
+    connection.subscribe(applyAccess);
+    store.subscribe((changes, state) => {
+      if (changes.selection) connection.setSelection(state.selectedNodeId);
+    });
+  }
   performance.mark('mindflow:bound');
   if (binding.readOnly && persistence.canWrite) persistence.refuseWrites('newer');
-  const tabs = TabSync.open(doc);
+  const tabs = TabSync.open(doc, dbName);
   if (tabs) persistence.addRemoteOrigin(tabs);
   const kept = new KeptMaps(store, persistence);
   const visibility = new VisibilityView(store);
@@ -104,6 +141,7 @@ async function open(): Promise<EditorSession> {
     kept,
     tabs,
     sizeOf,
+    shared,
     importText: (text: string) => importText(store, text),
     addChild: (parentId: string | null, label?: string) => addChild(store, parentId, label),
     // Reads and edits without knowing how the tables are stored.
@@ -113,10 +151,33 @@ async function open(): Promise<EditorSession> {
     allNodes: () => tableValues(store.getState().nodes),
     editNode,
   };
-  return { store, visibility, persistence, binding, tabs, kept, loaded: storage.legacy?.loaded ?? plainLoad(), storage, sizeOf };
+  return {
+    store,
+    visibility,
+    persistence,
+    binding,
+    tabs,
+    kept,
+    loaded: storage.legacy?.loaded ?? plainLoad(),
+    storage,
+    sizeOf,
+    shared,
+    sharedRef,
+    doc,
+  };
 }
 
-export function getEditorSession(): Promise<EditorSession> {
-  session ??= open();
-  return session;
+/**
+ * The page's one editor session: the local map, or the shared map `sharedRef` names. A page holds
+ * one map's session (its tab channel, storage and connection); asking for another map loads the
+ * page anew on it.
+ */
+export function getEditorSession(sharedRef: SharedMapRef | null = null): Promise<EditorSession> {
+  const key = sharedRef ? `shared:${sharedRef.room}` : 'local';
+  if (session && session.key !== key) {
+    window.location.reload();
+    return new Promise(() => {});
+  }
+  session ??= { key, promise: open(sharedRef) };
+  return session.promise;
 }

@@ -4,7 +4,7 @@
  */
 import type { MergeResult } from '../../../state/storage/merge';
 
-export function workerMerge(schema: number): (() => Promise<MergeResult | null>) | null {
+export function workerMerge(schema: number, dbName?: string): (() => Promise<MergeResult | null>) | null {
   if (typeof Worker === 'undefined') return null;
   let worker: Worker | null = null;
   return () =>
@@ -24,6 +24,6 @@ export function workerMerge(schema: number): (() => Promise<MergeResult | null>)
         event.preventDefault();
         reject(new Error(event.message || 'the merge worker failed'));
       };
-      w.postMessage({ type: 'merge', schema });
+      w.postMessage({ type: 'merge', schema, dbName });
     });
 }

@@ -1,0 +1,119 @@
+/**
+ * The live link between this page's map (its Y.Doc) and the sync server, on Hocuspocus's provider:
+ * the connection state the save status shows, who else is in the map (awareness), and this
+ * person's own presence (name, colour, selection, pointer). Edits made while the connection is
+ * down stay in the document (and in IndexedDB) and merge when it comes back.
+ */
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import type * as Y from 'yjs';
+import { collaborators, type Collaborator, type PresenceState } from '../../../state/sync/presence';
+import type { SharedMapRef } from '../../../state/sync/shareLinks';
+
+export type LinkState = 'connecting' | 'live' | 'offline' | 'denied';
+
+export interface SyncStatus {
+  state: LinkState;
+  /** True while the connection is down and the provider is trying again. */
+  reconnecting: boolean;
+  /** The server said this link cannot edit (a view link), or it cannot open the map at all. */
+  readOnly: boolean;
+  /** Why the server refused the link, when it did. */
+  deniedReason: string | null;
+  /** Whether this page has received the server's copy of the map at least once. */
+  synced: boolean;
+  people: Collaborator[];
+}
+
+export function syncUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/sync`;
+}
+
+export class SyncConnection {
+  private readonly socket: HocuspocusProviderWebsocket;
+  readonly provider: HocuspocusProvider;
+  private status: SyncStatus;
+  private readonly listeners = new Set<() => void>();
+  private presence: PresenceState;
+  private firstSync: Promise<void>;
+
+  constructor(doc: Y.Doc, ref: SharedMapRef, me: { name: string; color: string }, url = syncUrl()) {
+    this.status = { state: 'connecting', reconnecting: false, readOnly: ref.access === 'view', deniedReason: null, synced: false, people: [] };
+    this.presence = { name: me.name, color: me.color, selection: null, pointer: null };
+    this.socket = new HocuspocusProviderWebsocket({ url, delay: 500, factor: 1.5, maxDelay: 5000, maxAttempts: 0 });
+    let resolveSync!: () => void;
+    this.firstSync = new Promise((r) => (resolveSync = r));
+    this.provider = new HocuspocusProvider({
+      websocketProvider: this.socket,
+      name: ref.room,
+      document: doc,
+      token: ref.token,
+      onStatus: ({ status }) => {
+        if (this.status.state === 'denied') return;
+        if (status === WebSocketStatus.Connected) this.set({ reconnecting: false });
+        else if (status === WebSocketStatus.Disconnected) this.set({ state: 'offline', reconnecting: true, people: [] });
+        else if (this.status.state === 'offline') this.set({ reconnecting: true });
+      },
+      onSynced: ({ state }) => {
+        if (!state) return;
+        this.set({ state: 'live', synced: true });
+        resolveSync();
+      },
+      onAuthenticated: ({ scope }) => this.set({ readOnly: scope === 'readonly' }),
+      onAuthenticationFailed: ({ reason }) => {
+        this.set({ state: 'denied', readOnly: true, deniedReason: reason, reconnecting: false, people: [] });
+        resolveSync();
+      },
+      onAwarenessChange: () => this.readPeople(),
+    });
+    this.provider.awareness?.setLocalStateField('presence', this.presence);
+    this.provider.attach();
+  }
+
+  getStatus = (): SyncStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Resolves on the first full sync with the server, or when the server refuses the link. */
+  whenSynced(): Promise<void> {
+    return this.firstSync;
+  }
+
+  setSelection(id: string | null): void {
+    if (this.presence.selection === id) return;
+    this.presence = { ...this.presence, selection: id };
+    this.provider.awareness?.setLocalStateField('presence', this.presence);
+  }
+
+  setPointer(p: { x: number; y: number } | null): void {
+    const cur = this.presence.pointer;
+    if (cur === p || (cur && p && Math.abs(cur.x - p.x) < 1 && Math.abs(cur.y - p.y) < 1)) return;
+    this.presence = { ...this.presence, pointer: p ? { x: Math.round(p.x), y: Math.round(p.y) } : null };
+    this.provider.awareness?.setLocalStateField('presence', this.presence);
+  }
+
+  setName(name: string): void {
+    this.presence = { ...this.presence, name };
+    this.provider.awareness?.setLocalStateField('presence', this.presence);
+  }
+
+  destroy(): void {
+    this.provider.destroy();
+    this.socket.destroy();
+    this.listeners.clear();
+  }
+
+  private readPeople(): void {
+    const awareness = this.provider.awareness;
+    if (!awareness) return;
+    const states = awareness.getStates() as Map<number, Record<string, unknown>>;
+    this.set({ people: collaborators(states, awareness.clientID) });
+  }
+
+  private set(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const l of this.listeners) l();
+  }
+}
