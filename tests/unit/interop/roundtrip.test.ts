@@ -9,12 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childIds, edgeIdsOf, getEdge, getNode, type MindMapState } from '../../../src/state/doc';
 import { exportFormat, type ExportFormatId } from '../../../src/state/interop/exportFormats';
-import { readFreemind } from '../../../src/state/interop/freemind';
-import { readOpml } from '../../../src/state/interop/opml';
-import type { ReadResult } from '../../../src/state/interop/reader';
-import { toMap } from '../../../src/state/interop/toMap';
-import { parseMapText } from '../../../src/state/restore';
+import { readMapFile } from '../../../src/state/interop';
 import { buildState } from '../../../src/state/snapshot';
+import { makeEdge, makeNode } from '../helpers/mapFixtures';
 import { richState } from './exportMaps';
 
 const CORPUS = join(__dirname, '../../../../shared/interop-corpus');
@@ -74,29 +71,29 @@ function expectKept(before: MindMapState, after: MindMapState, kept: readonly Fi
   }
 }
 
-const READERS: Partial<Record<ExportFormatId, (text: string, fileName?: string) => ReadResult>> = {
-  freemind: readFreemind,
-  opml: readOpml,
-};
-
-/** Reads a file of a format into a state, as the import does. */
-function importAs(format: ExportFormatId, data: string | Uint8Array, fileName: string): MindMapState {
-  if (format === 'json') {
-    const r = parseMapText(data as string);
-    if (!r.ok) throw new Error(r.error);
-    return r.state;
-  }
-  const read = READERS[format];
-  if (!read) throw new Error(`no reader for ${format}`);
-  const { outline, report } = read(typeof data === 'string' ? data : new TextDecoder().decode(data), fileName);
-  const map = toMap(outline, report, fileName);
-  if (!map.ok) throw new Error(map.error);
-  return buildState(map.snapshot, map.snapshot.nodes[0].id);
+/** Reads a file into a state through the one import entry (readMapFile), as the app does. */
+function importAs(data: string | Uint8Array, fileName: string): MindMapState {
+  const r = readMapFile(typeof data === 'string' ? { text: data, fileName } : { bytes: data, fileName }, { sheet: 'all' });
+  if (r.ok !== true) throw new Error(r.ok === false ? r.error : 'several sheets');
+  return buildState(r.snapshot, r.snapshot.nodes[0].id);
 }
 
 function roundTrip(format: ExportFormatId, state: MindMapState): MindMapState {
   const f = exportFormat(format);
-  return importAs(format, f.write(state).data, `map.${f.extension}`);
+  return importAs(f.write(state).data, `map.${f.extension}`);
+}
+
+/** root → a → b → tasks: list items deep enough for GFM task items, with notes. */
+function chainWithTasks(): MindMapState {
+  const nodes = [
+    makeNode('root', null),
+    makeNode('a', 'root'),
+    makeNode('b', 'a'),
+    makeNode('t1', 'b', { label: 'open task', done: false, notes: 'first\n\nsecond *para*' }),
+    makeNode('t2', 't1', { label: 'done task', done: true }),
+    makeNode('t3', 'b', { label: 'plain item' }),
+  ];
+  return buildState({ nodes, edges: nodes.slice(1).map((n) => makeEdge(n.parentId!, n.id)) }, 'root');
 }
 
 describe('round trip of a built map', () => {
@@ -122,8 +119,27 @@ describe('round trip of a built map', () => {
     expect(after.done).toEqual(before.done.map((d) => (d === 'true' ? 'true' : undefined)));
   });
 
+  it('XMind keeps labels, order, notes, links, folding, connections, labels as tags, priorities and tasks', () => {
+    const s = richState();
+    expectKept(s, roundTrip('xmind', s), ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'connections']);
+  });
+
+  it('Markdown keeps order, notes, links and tasks below the headings; heading labels hold one line', () => {
+    const s = richState();
+    const back = roundTrip('markdown', s);
+    const before = essence(s);
+    const after = essence(back);
+    expect(after.topics).toEqual(before.topics.map((t) => t.replace('\n', ' ')));
+    expect(after.fields.notes).toEqual(before.fields.notes);
+    expect(after.fields.link).toEqual(before.fields.link);
+    // The two tasks sit at the third level, written as headings (no checkbox there).
+    expect(after.fields.done).toEqual(before.fields.done.map(() => undefined));
+    const deep = roundTrip('markdown', chainWithTasks());
+    expectKept(chainWithTasks(), deep, ['notes', 'done']);
+  });
+
   it('exports of an import of the export are the same file (a fixed point after one trip)', () => {
-    for (const id of ['freemind', 'opml'] as const) {
+    for (const id of ['freemind', 'opml', 'markdown'] as const) {
       const once = roundTrip(id, richState());
       const twice = roundTrip(id, once);
       expect(exportFormat(id).write(twice).data).toBe(exportFormat(id).write(once).data);
@@ -140,10 +156,16 @@ corpus('round trip of corpus files (import → export → import)', () => {
     ['freemind', 'mm/freeplane-1.12-userguide-ja.mm', ['notes', 'link', 'collapsed', 'priority', 'color', 'connections']],
     ['opml', 'opml/opml-editor-source.opml', ['notes', 'link', 'tags', 'done']],
     ['opml', 'opml/workflowy-export.opml', ['notes', 'link', 'tags', 'done', 'collapsed']],
+    ['markdown', 'markdown/indent4-mixed-lists-zh.md', ['notes', 'link']],
+    ['markdown', 'markdown/markdown-it-demo.md', ['notes', 'link']],
+    ['xmind', 'xmind/xmind-2025-vana-features.xmind', ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'connections']],
+    ['xmind', 'xmind/xmind8-testtemplate-rich.xmind', ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'connections']],
+    ['json', 'xmind/xmind8-pro-two-sheets.xmind', ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'color', 'connections']],
   ];
   for (const [format, file, kept] of cases) {
-    it(`${file} through ${format}`, () => {
-      const first = importAs(format, readFileSync(join(CORPUS, file), 'utf8'), file);
+    it(`${file} through ${format}`, { timeout: 60_000 }, () => {
+      const bytes = new Uint8Array(readFileSync(join(CORPUS, file)));
+      const first = importAs(bytes, file);
       const again = roundTrip(format, first);
       expectKept(first, again, kept);
     });
