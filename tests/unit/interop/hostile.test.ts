@@ -39,19 +39,25 @@ describe('XML safety', () => {
     expect(decodeXmlEntities('&amp;lt;')).toBe('&lt;'); // decoded once, not twice
   });
 
-  it('attribute values stay strings and child order is kept', () => {
-    const el = parseXml('<r><b v="007"/><a v="1e3"/><b v="true"/></r>', { format: 'X' });
-    expect(el.children.map((c) => (typeof c === 'string' ? c : `${c.name}:${c.attrs.v}`))).toEqual(['b:007', 'a:1e3', 'b:true']);
+  it('attribute values stay strings and child order is kept; ">" may sit in attribute values', () => {
+    const el = parseXml('<r><b v="007"/><!-- <x> --><a v="1e3 > 2"/><b v="true"/></r>', { format: 'X' });
+    expect(el.children.map((c) => (typeof c === 'string' ? c : `${c.name}:${c.attrs.v}`))).toEqual(['b:007', 'a:1e3 > 2', 'b:true']);
   });
 
   it('truncated or malformed XML is refused with the format named', () => {
     const mm = '<map version="1.0.1"><node TEXT="a"><node TEXT="b"/>';
-    expect(() => readFreemind(mm)).toThrow('Could not read this FreeMind file: the XML ends before its elements are closed (the file looks truncated)');
-    expect(() => readFreemind('<map version="1.0.1"><node TEXT="a"></map>')).toThrow(/Could not read this FreeMind file: the XML is malformed or truncated \(line 1: /);
+    expect(() => readFreemind(mm)).toThrow('Could not read this FreeMind file: the XML ends before <node> is closed (the file looks truncated)');
+    expect(() => readFreemind('<map version="1.0.1">\n<node TEXT="a">\n</map>')).toThrow(
+      'Could not read this FreeMind file: the XML is malformed (line 3: </map> where </node> was expected)',
+    );
+    expect(() => readFreemind('<map version="1.0.1"><node TEXT="a')).toThrow('Could not read this FreeMind file: the XML ends inside a tag (the file looks truncated)');
+    expect(() => readOpml('<opml version="2.0"><body>a < b</body></opml>')).toThrow(
+      'Could not read this OPML file: the XML is malformed (line 1: a "<" that starts no valid tag)',
+    );
     expect(() => readOpml('<opml version="2.0"><body><outline text="a></body></opml>')).toThrow(/^Could not read this OPML file: /);
     expect(() => readOpml('')).toThrow(/^Could not read this OPML file: /);
     expect(() => readOpml('<opml version="2.0"><body><outline text="a"/></body></opml><opml/>')).toThrow(
-      'Could not read this OPML file: the XML has 2 root elements; it must have one',
+      'Could not read this OPML file: the XML has more than one root element; it must have one',
     );
   });
 
