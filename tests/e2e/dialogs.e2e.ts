@@ -48,7 +48,7 @@ describe('Import dialog', () => {
     await paste.fill('{"nodes": "nope"}');
     await importBtn.click();
     await expectVisible(dialog.getByText('Invalid JSON data. Please check the format and try again.', { exact: true }));
-    await paste.fill('not json');
+    await paste.fill('{ not json');
     await importBtn.click();
     await expectVisible(dialog.getByText('Invalid JSON data. Please check the format and try again.', { exact: true }));
     expect(await nodeCount(page)).toBe(1);
@@ -73,13 +73,13 @@ describe('Import dialog', () => {
     expect(await t.textContent()).toContain('Some data was repaired');
   });
 
-  it('imports a selected .json file (only .json offered), Cancel closes without change', async () => {
+  it('imports a selected .json file (among the formats offered), Cancel closes without change', async () => {
     const dialog = await openImport();
     const input = dialog.locator('input[type="file"]');
     expect(await input.getAttribute('accept')).toContain('.json');
     const good = join(dir, 'map.json');
     writeFileSync(good, JSON.stringify(mapOf([child('f', 'From file')])));
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(dialog, 'Select JSON File').click()]);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(dialog, 'Select File').click()]);
     await chooser.setFiles(good);
     await expectHidden(dialog);
     await expectToast(page, 'Import Successful', 'Imported mind map with 2 nodes');
@@ -90,14 +90,27 @@ describe('Import dialog', () => {
     writeFileSync(bad, '{ broken');
     await again.locator('input[type="file"]').setInputFiles(bad);
     await expectVisible(again.getByText('Invalid JSON data. Please check the format and try again.', { exact: true }));
-    // A file that cannot be read.
+    // A file that cannot be read: picked with a spare input, then changed on disk (its snapshot no
+    // longer matches, so reading it fails), then handed to the dialog's input.
+    const gone = join(dir, 'gone.json');
+    writeFileSync(gone, JSON.stringify(mapOf([child('g', 'Gone')])));
+    await page.evaluate(() => {
+      const spare = document.createElement('input');
+      spare.type = 'file';
+      spare.id = 'spare-file';
+      spare.style.display = 'none';
+      document.body.appendChild(spare);
+    });
+    await page.locator('#spare-file').setInputFiles(gone);
+    // The browser notes the file's size and time when it is picked; wait until it has.
+    await page.waitForFunction(() => ((document.getElementById('spare-file') as HTMLInputElement).files?.[0]?.size ?? 0) > 0);
+    await page.waitForTimeout(300);
+    writeFileSync(gone, 'changed on disk after it was picked, and longer than before');
     await again.locator('input[type="file"]').evaluate((el: HTMLInputElement) => {
-      const file = new File(['x'], 'gone.json', { type: 'application/json' });
-      Object.defineProperty(file, 'text', { value: () => Promise.reject(new DOMException('gone', 'NotReadableError')) });
-      const dt = new DataTransfer();
-      dt.items.add(file);
-      Object.defineProperty(el, 'files', { value: dt.files, configurable: true });
+      const spare = document.getElementById('spare-file') as HTMLInputElement;
+      Object.defineProperty(el, 'files', { value: spare.files, configurable: true });
       el.dispatchEvent(new Event('change', { bubbles: true }));
+      spare.remove();
     });
     await expectVisible(again.getByText('Error reading file. Please try again.', { exact: true }));
     await button(again, 'Cancel').click();

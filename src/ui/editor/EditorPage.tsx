@@ -17,6 +17,7 @@ import { CanvasControls } from './CanvasControls';
 import { EditNodePanel } from './EditNodePanel/EditNodePanel';
 import { EditorContext, type EditorContextValue } from './EditorContext';
 import { getEditorSession, type EditorSession } from './editorSession';
+import { useClipboard } from './import/useClipboard';
 import type { CanvasHandle } from './canvasHandle';
 import { IconArrowLeft, IconTools } from './icons';
 import { loadNotice } from './loadNotice';
@@ -105,6 +106,7 @@ function EditorShell({ session }: { session: EditorSession }) {
     [isMobile],
   );
   useCommandHotkeys(session.store, ui);
+  useClipboard(session.store);
 
   const toggleTheme = useCallback(() => setColorScheme(theme === 'dark' ? 'light' : 'dark'), [setColorScheme, theme]);
 

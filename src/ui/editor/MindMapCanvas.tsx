@@ -10,6 +10,7 @@ import { sceneAppOptions, type SceneHandle, type SceneOptions, type ThemeName } 
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
 import { SceneMount } from './SceneMount';
+import { dragHasFiles, requestFileImport } from './import/importRequests';
 
 export interface MindMapCanvasProps {
   store: MindMapStore;
@@ -61,6 +62,18 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
       aria-label="Mind map canvas"
       data-testid="mindmap-canvas"
       style={{ position: 'absolute', inset: 0, overflow: 'hidden', userSelect: 'none' }}
+      // A file dropped here is imported like a picked one (the Import dialog opens on it).
+      onDragOver={(e) => {
+        if (!dragHasFiles(e.dataTransfer.types)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      }}
+      onDrop={(e) => {
+        const file = e.dataTransfer.files[0];
+        if (!file) return;
+        e.preventDefault();
+        requestFileImport(file);
+      }}
     >
       {application}
     </div>

@@ -1,96 +1,254 @@
 /**
- * "Import Mind Map": pick a .json file or paste JSON. Invalid input keeps the dialog open with the
- * spec's message; a successful import replaces the map (one undo step), closes and toasts.
+ * "Import Mind Map": pick or drop a file of any supported format, or paste JSON, Markdown, OPML or an
+ * indented outline. Reading and parsing run in a worker (import/parseInWorker.ts); a progress bar
+ * shows when that takes over a second. A file with several sheets asks which to import. Errors keep
+ * the dialog open and change nothing. MindFlow's own JSON closes the dialog as before; any other
+ * format leaves it open on the fidelity report until the user closes it.
  */
-import { Alert, Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { importText } from '../../../state/importMap';
-import { MESSAGES } from '../../../state/model';
+import { Alert, Button, FileButton, Group, Modal, Progress, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { ImportReport } from '../../../state/interop/report';
 import { useEditor } from '../EditorContext';
 import { IconUpload } from '../icons';
-import { notifySuccess } from '../notify';
-import { importSuccessMessage } from './importFeedback';
+import { applyReadMap, hasOwnPositions } from '../import/applyImport';
+import { IMPORT_ACCEPT } from '../import/fileFormat';
+import { dragHasFiles, onFileImportRequest } from '../import/importRequests';
+import { parseInWorker, type ParseJob, type ParseProgress } from '../import/parseInWorker';
+import type { ParseRequest } from '../import/protocol';
+import { RestorePreviousButton } from '../storage/RestoreMapDialog';
+import { ImportReportView } from './ImportReport';
+
+/** The progress bar appears only for imports that take longer than this. */
+const SLOW_MS = 1000;
+
+type Sheet = { title: string; topics: number };
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'busy'; progress: ParseProgress | 'building'; slow: boolean }
+  | { kind: 'sheets'; request: ParseRequest; sheets: Sheet[]; choice: string }
+  | { kind: 'report'; report: ImportReport };
+
+function progressOf(p: ParseProgress | 'building'): { value: number; label: string } {
+  if (p === 'building') return { value: 90, label: 'Building the map…' };
+  if (p.stage === 'reading') return { value: Math.round(5 + 45 * (p.fraction ?? 0)), label: 'Reading the file…' };
+  return { value: 60, label: 'Reading topics…' };
+}
+
+function sheetLabel(s: Sheet, i: number): string {
+  return s.title.trim() || `Sheet ${i + 1}`;
+}
 
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { session, canvas } = useEditor();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // A file dropped on the canvas opens the dialog by itself.
+  const [dropOpened, setDropOpened] = useState(false);
+  const job = useRef<{ parse: ParseJob; timer: number } | null>(null);
   const resetFile = useRef<() => void>(null);
 
+  const stopJob = () => {
+    if (!job.current) return;
+    job.current.parse.cancel();
+    window.clearTimeout(job.current.timer);
+    job.current = null;
+  };
+
   const close = () => {
+    stopJob();
     setText('');
     setError(null);
+    setPhase({ kind: 'idle' });
+    setDropOpened(false);
     onClose();
   };
 
-  const runImport = (json: string) => {
-    const result = importText(session.store, json);
-    if (!result.ok) {
-      setError(result.error || MESSAGES.importInvalid);
-      return;
-    }
-    notifySuccess(MESSAGES.importTitle, importSuccessMessage(result.count, result.repairs));
-    close();
-    // Let the canvas take the new map in before fitting it.
-    requestAnimationFrame(() => canvas.current?.fitView());
+  const start = (request: ParseRequest) => {
+    stopJob();
+    setError(null);
+    setPhase({ kind: 'busy', progress: { stage: request.file ? 'reading' : 'parsing' }, slow: false });
+    const parse = parseInWorker(request, (progress) =>
+      setPhase((p) => (p.kind === 'busy' ? { ...p, progress } : p)),
+    );
+    const timer = window.setTimeout(() => setPhase((p) => (p.kind === 'busy' ? { ...p, slow: true } : p)), SLOW_MS);
+    const mine = { parse, timer };
+    job.current = mine;
+    void parse.result.then((outcome) => {
+      if (job.current !== mine) return; // cancelled or replaced
+      if (outcome.ok === 'choose-sheet') {
+        window.clearTimeout(timer);
+        job.current = null;
+        setPhase({ kind: 'sheets', request, sheets: outcome.sheets, choice: '0' });
+        return;
+      }
+      if (!outcome.ok) {
+        window.clearTimeout(timer);
+        job.current = null;
+        setError(outcome.error);
+        setPhase({ kind: 'idle' });
+        return;
+      }
+      // Building a big map takes the main thread for a moment: show the stage first.
+      setPhase((p) => (p.kind === 'busy' ? { ...p, progress: 'building' } : p));
+      window.setTimeout(() => {
+        window.clearTimeout(timer);
+        if (job.current !== mine) return;
+        job.current = null;
+        const applied = applyReadMap(session, canvas, outcome);
+        if (!applied.ok) {
+          setError(applied.error);
+          setPhase({ kind: 'idle' });
+        } else if (hasOwnPositions(outcome)) {
+          close();
+        } else {
+          setText('');
+          setPhase({ kind: 'report', report: outcome.report });
+        }
+      }, 0);
+    });
   };
 
-  const onFile = async (file: File | null) => {
+  const startRef = useRef(start);
+  startRef.current = start;
+  useEffect(
+    () =>
+      onFileImportRequest((file) => {
+        setDropOpened(true);
+        startRef.current({ file });
+      }),
+    [],
+  );
+  useEffect(() => () => stopJob(), []);
+
+  // A file dropped anywhere else (the open dialog, a panel) must not make the browser leave the
+  // editor to show the file; while the dialog waits for input, it is imported.
+  const shown = opened || dropOpened;
+  const acceptsDrop = useRef(false);
+  acceptsDrop.current = shown && (phase.kind === 'idle' || phase.kind === 'report');
+  useEffect(() => {
+    const onDragOver = (e: DragEvent) => {
+      if (e.defaultPrevented || !dragHasFiles(e.dataTransfer?.types)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = acceptsDrop.current ? 'copy' : 'none';
+    };
+    const onDrop = (e: DragEvent) => {
+      if (e.defaultPrevented || !dragHasFiles(e.dataTransfer?.types)) return;
+      e.preventDefault();
+      const file = e.dataTransfer?.files[0];
+      if (file && acceptsDrop.current) startRef.current({ file });
+    };
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+
+  const onFile = (file: File | null) => {
     resetFile.current?.();
-    if (!file) return;
-    setError(null);
-    setReading(true);
-    let content: string;
-    try {
-      content = await file.text();
-    } catch {
-      setError(MESSAGES.fileReadError);
-      return;
-    } finally {
-      setReading(false);
-    }
-    runImport(content);
+    if (file) start({ file });
   };
+
+  const busy = phase.kind === 'busy';
 
   return (
-    <Modal opened={opened} onClose={close} title="Import Mind Map" centered size="lg">
+    <Modal opened={shown} onClose={close} title="Import Mind Map" centered size="lg">
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Importing replaces the current map. You can undo it.
-        </Text>
-        <FileButton onChange={(f) => void onFile(f)} accept=".json,application/json" resetRef={resetFile}>
-          {(props) => (
-            <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={reading}>
-              Select JSON File
-            </Button>
-          )}
-        </FileButton>
-        <Textarea
-          label="Paste JSON"
-          placeholder='{"nodes": [...], "edges": [...]}'
-          autosize
-          minRows={6}
-          maxRows={12}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setError(null);
-          }}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-        />
+        {phase.kind === 'report' ? (
+          <ImportReportView report={phase.report} />
+        ) : phase.kind === 'sheets' ? (
+          <Radio.Group
+            label={`This file has ${phase.sheets.length} sheets. Which should be imported?`}
+            value={phase.choice}
+            onChange={(choice) => setPhase({ ...phase, choice })}
+          >
+            <Stack gap={6} mt="xs">
+              {phase.sheets.map((s, i) => (
+                <Radio key={i} value={String(i)} label={sheetLabel(s, i)} description={`${s.topics} topics`} />
+              ))}
+              <Radio
+                value="all"
+                label="All sheets"
+                description="Each sheet becomes a main branch under one root"
+              />
+            </Stack>
+          </Radio.Group>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              Importing replaces the current map. It is kept in this browser, so "Restore previous map" brings it
+              back, even after a reload.
+            </Text>
+            <RestorePreviousButton before={close} />
+            <FileButton onChange={onFile} accept={IMPORT_ACCEPT} resetRef={resetFile}>
+              {(props) => (
+                <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={busy}>
+                  Select File
+                </Button>
+              )}
+            </FileButton>
+            <Text size="xs" c="dimmed">
+              MindFlow JSON, FreeMind and Freeplane (.mm), XMind, OPML, Markdown or indented text. You can also
+              drop a file on the canvas.
+            </Text>
+            <Textarea
+              label="Paste JSON, Markdown, OPML or an outline"
+              placeholder={'{"nodes": [...], "edges": [...]}\n\nor\n\nProject\n\tGoals\n\tRisks'}
+              autosize
+              minRows={6}
+              maxRows={12}
+              value={text}
+              disabled={busy}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                setError(null);
+              }}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+            />
+          </>
+        )}
+        {phase.kind === 'busy' && phase.slow ? (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {progressOf(phase.progress).label}
+            </Text>
+            <Progress value={progressOf(phase.progress).value} animated striped aria-label="Import progress" />
+          </Stack>
+        ) : null}
         {error ? (
           <Alert color="red" variant="light" role="alert">
             {error}
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button disabled={text.trim() === ''} onClick={() => runImport(text)}>
-            Import
-          </Button>
+          {phase.kind === 'report' ? (
+            <>
+              <Button variant="default" onClick={() => setPhase({ kind: 'idle' })}>
+                Import another
+              </Button>
+              <Button onClick={close}>Close</Button>
+            </>
+          ) : (
+            <>
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              {phase.kind === 'sheets' ? (
+                <Button
+                  onClick={() => start({ ...phase.request, sheet: phase.choice === 'all' ? 'all' : Number(phase.choice) })}
+                >
+                  Import
+                </Button>
+              ) : (
+                <Button disabled={text.trim() === '' || busy} onClick={() => start({ text })}>
+                  Import
+                </Button>
+              )}
+            </>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -1,0 +1,35 @@
+/** Puts a read map into the editor: one undo step, Balanced layout when the file had no positions, toast, fit. */
+import { importSnapshot } from '../../../state/importMap';
+import { MESSAGES } from '../../../state/model';
+import type { CanvasHandle } from '../canvasHandle';
+import type { EditorSession } from '../editorSession';
+import { importSuccessMessage } from '../dialogs/importFeedback';
+import { notifySuccess } from '../notify';
+import type { ReadMapOutcome } from './protocol';
+
+type ReadMap = Extract<ReadMapOutcome, { ok: true }>;
+
+/** MindFlow's own JSON carries positions; every other format is laid out. */
+export function hasOwnPositions(read: Pick<ReadMap, 'format'>): boolean {
+  return /json/i.test(read.format);
+}
+
+/** JSON is repaired while it is read (index.ts readJson); its report lists those repairs as warnings. */
+function jsonRepairs(read: ReadMap): string[] {
+  if (!hasOwnPositions(read)) return [];
+  return read.report.warnings.map((w) => w.replace(/^Repaired while loading: /, '').replace(/\.$/, ''));
+}
+
+export function applyReadMap(
+  session: EditorSession,
+  canvas: { current: CanvasHandle | null },
+  read: ReadMap,
+): { ok: true; count: number } | { ok: false; error: string } {
+  const tidy = hasOwnPositions(read) ? undefined : { sizeOf: session.sizeOf };
+  const result = importSnapshot(session.store, read.snapshot, { tidy });
+  if (!result.ok) return result;
+  notifySuccess(MESSAGES.importTitle, importSuccessMessage(result.count, [...result.repairs, ...jsonRepairs(read)]));
+  // Let the canvas take the new map in before fitting it.
+  requestAnimationFrame(() => canvas.current?.fitView());
+  return { ok: true, count: result.count };
+}

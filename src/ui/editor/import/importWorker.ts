@@ -1,0 +1,70 @@
+/**
+ * The parsing worker: reads a dropped or picked file (or pasted text) and turns it into a map
+ * snapshot with its fidelity report, off the main thread, so the page stays responsive while a big
+ * file is unzipped and parsed. One worker per import; the dialog terminates it to cancel.
+ */
+import { readMapFile, sizeError } from '../../../state/interop';
+import { MESSAGES } from '../../../state/model';
+import type { ParseMessage, ParseRequest } from './protocol';
+
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<ParseRequest>) => void) | null;
+  postMessage(message: ParseMessage): void;
+};
+
+const post = (m: ParseMessage) => scope.postMessage(m);
+
+/** Reads the file in chunks so the dialog can show how far reading got. */
+async function readBytes(file: File): Promise<Uint8Array> {
+  const out = new Uint8Array(file.size);
+  const reader = file.stream().getReader();
+  let at = 0;
+  let shown = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > out.length) throw new Error('the file grew while it was read');
+    out.set(value, at);
+    at += value.length;
+    const fraction = file.size > 0 ? at / file.size : 1;
+    if (fraction - shown >= 0.05) {
+      shown = fraction;
+      post({ type: 'progress', stage: 'reading', fraction });
+    }
+  }
+  return at === out.length ? out : out.subarray(0, at);
+}
+
+scope.onmessage = (e) => {
+  // A reader that throws instead of answering is a bug; the dialog must still hear back.
+  handle(e.data).catch((err: unknown) => {
+    console.error('Import failed', err);
+    post({ type: 'done', outcome: { ok: false, error: MESSAGES.fileReadError } });
+  });
+};
+
+async function handle(req: ParseRequest): Promise<void> {
+  const options = req.sheet !== undefined ? { sheet: req.sheet } : undefined;
+  if (req.file) {
+    const file = req.file;
+    // Refused before reading: a 2 GB file must not be loaded into memory first.
+    const tooLarge = sizeError(file.size, file.name);
+    if (tooLarge) {
+      post({ type: 'done', outcome: { ok: false, error: tooLarge } });
+      return;
+    }
+    post({ type: 'progress', stage: 'reading', fraction: 0 });
+    let bytes: Uint8Array;
+    try {
+      bytes = await readBytes(file);
+    } catch {
+      post({ type: 'done', outcome: { ok: false, error: MESSAGES.fileReadError } });
+      return;
+    }
+    post({ type: 'progress', stage: 'parsing' });
+    post({ type: 'done', outcome: await readMapFile({ bytes, fileName: file.name }, options) });
+    return;
+  }
+  post({ type: 'progress', stage: 'parsing' });
+  post({ type: 'done', outcome: await readMapFile({ text: req.text ?? '' }, options) });
+}

@@ -1,0 +1,76 @@
+/**
+ * Copy and paste of branches through the browser's clipboard events (Ctrl/Cmd+C, Ctrl/Cmd+V, the
+ * Edit menu): they carry the clipboard's data without a permission prompt, and can hold several
+ * types at once. Copy puts the selected branch on the clipboard as indented text and as Markdown;
+ * paste reads an outline, Markdown, OPML or a MindFlow map and adds it under the selected topic
+ * (one undo step). Neither acts while the user types in a field, selects text, or has a dialog open.
+ */
+import { useEffect } from 'react';
+import { getNode } from '../../../state/doc';
+import { branchAsMarkdown, branchAsText } from '../../../state/interop/branchText';
+import { pasteOutline, PASTE_MESSAGES, readPastedOutline } from '../../../state/interop/paste';
+import type { MindMapStore } from '../../../state/store';
+import { isTypingTarget } from '../../hooks/shortcuts';
+import { notifyError, notifySuccess } from '../notify';
+
+export const MARKDOWN_TYPE = 'text/markdown';
+
+function blocked(e: ClipboardEvent): boolean {
+  if (e.defaultPrevented || isTypingTarget(e.target) || isTypingTarget(document.activeElement)) return true;
+  return document.querySelector('[aria-modal="true"], [role="menu"]') !== null;
+}
+
+/** Text the user selected on the page (a note, a toast) is copied as the browser would. */
+function hasTextSelection(): boolean {
+  const sel = window.getSelection();
+  return !!sel && !sel.isCollapsed && sel.toString().trim() !== '';
+}
+
+function selectedTopic(store: MindMapStore): string | null {
+  const s = store.getState();
+  return s.selectedNodeId !== null && getNode(s, s.selectedNodeId) ? s.selectedNodeId : null;
+}
+
+export function useClipboard(store: MindMapStore): void {
+  useEffect(() => {
+    const onCopy = (e: ClipboardEvent) => {
+      if (blocked(e) || hasTextSelection() || !e.clipboardData) return;
+      const id = selectedTopic(store);
+      if (!id) return;
+      const state = store.getState();
+      e.clipboardData.setData('text/plain', branchAsText(state, id));
+      e.clipboardData.setData(MARKDOWN_TYPE, branchAsMarkdown(state, id));
+      e.preventDefault();
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      if (blocked(e) || !e.clipboardData) return;
+      // Markdown (from a MindFlow copy) keeps notes and links; plain text is what other apps give.
+      const text = e.clipboardData.getData(MARKDOWN_TYPE) || e.clipboardData.getData('text/plain');
+      if (text.trim() === '') return;
+      e.preventDefault();
+      const id = selectedTopic(store);
+      if (!id) {
+        notifyError('Nothing pasted', PASTE_MESSAGES.noTopic);
+        return;
+      }
+      const read = readPastedOutline(text);
+      if (!read.ok) {
+        notifyError('Nothing pasted', read.error);
+        return;
+      }
+      const pasted = pasteOutline(store, id, read.outline);
+      if (!pasted.ok) {
+        notifyError('Nothing pasted', pasted.error);
+        return;
+      }
+      const under = getNode(store.getState(), id)?.data.label ?? '';
+      notifySuccess('Topics pasted', `Pasted ${pasted.count} ${pasted.count === 1 ? 'topic' : 'topics'} under “${under}”`);
+    };
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('paste', onPaste);
+    };
+  }, [store]);
+}

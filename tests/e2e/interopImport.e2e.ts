@@ -1,0 +1,351 @@
+/**
+ * Importing other tools' maps (desktop): one corpus file of each format through the Import dialog's
+ * file input and one dropped on the canvas, with the topic count and the fidelity report; an XMind
+ * file with two sheets (one radio per sheet and "All sheets"); read errors; pasting an indented
+ * outline onto a topic (one undo step) and copying a branch. The corpus is read where it lies
+ * (../shared/interop-corpus), never copied into the project.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import type { Session } from './browser';
+import { button, clickNode, expectHidden, expectToast, expectVisible, labels, nodeCount, openEditor, resetMap } from './editor.helpers';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const CORPUS = fileURLToPath(new URL('../../../shared/interop-corpus/', import.meta.url));
+
+let session: Session;
+let page: Page;
+let dir: string;
+
+beforeAll(async () => {
+  session = await openEditor();
+  page = session.page;
+  dir = mkdtempSync(join(tmpdir(), 'mf-interop-'));
+});
+
+afterAll(async () => {
+  await session?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  // A dialog left open by a failed test would block the next one.
+  if (await page.getByRole('dialog', { name: 'Import Mind Map' }).isVisible()) await page.keyboard.press('Escape');
+  await resetMap(page);
+});
+
+const openImport = async (): Promise<Locator> => {
+  await button(page.getByRole('complementary', { name: 'Tools' }), 'Import').click();
+  const dialog = page.getByRole('dialog', { name: 'Import Mind Map' });
+  await expectVisible(dialog);
+  return dialog;
+};
+
+const reportOf = (dialog: Locator) => dialog.getByRole('region', { name: 'Import report' });
+
+/** Waits for the map to hold `count` topics (the import finishes after the worker answers). */
+async function waitForCount(count: number): Promise<void> {
+  await page
+    .waitForFunction((n) => (window as any).__mindflow.store.getState().nodes.n === n, count, { timeout: 20_000 })
+    .catch(() => {});
+  expect(await nodeCount(page)).toBe(count);
+}
+
+/** Topic lines of the wisemapping text export: numbered ("1.2.2.1 …"); the rest are notes and continuations. */
+function numberedLines(file: string): number {
+  return readFileSync(join(CORPUS, file), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => /^\t*\d+(?:\.\d+)*\s/.test(l)).length;
+}
+
+async function dropOnCanvas(file: string, name = file.split('/').pop()!): Promise<void> {
+  const base64 = readFileSync(join(CORPUS, file)).toString('base64');
+  await page.evaluate(
+    ({ base64, name }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name));
+      const canvas = document.querySelector('[data-testid="mindmap-canvas"] canvas')!;
+      const over = new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true });
+      canvas.dispatchEvent(over);
+      if (!over.defaultPrevented) throw new Error('the canvas does not accept the dragged file');
+      canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    { base64, name },
+  );
+}
+
+describe('Import dialog: every format', () => {
+  it.each([
+    ['mm/freemind-1.0.1-doc.mm', 482],
+    ['opml/drummer-states.opml', 59],
+    ['markdown/markmap-gtor.md', 38],
+    ['xmind/xmind-2025-vana-features.xmind', 42],
+    ['text/wisemapping-export-bug3.txt', numberedLines('text/wisemapping-export-bug3.txt')],
+  ] as const)('imports %s (%i topics) with its report, as one undo step', async (file, count) => {
+    const dialog = await openImport();
+    expect(await dialog.locator('input[type="file"]').getAttribute('accept')).toContain('.xmind');
+    await dialog.locator('input[type="file"]').setInputFiles(join(CORPUS, file));
+    const report = reportOf(dialog);
+    await expectVisible(report);
+    await waitForCount(count);
+    await expectToast(page, 'Import Successful', `Imported mind map with ${count} nodes`);
+    expect(await report.getByTestId('import-summary').textContent()).toMatch(/^[\d,]+ topics/);
+    expect(await button(report, 'Download report').isVisible()).toBe(true);
+    // Laid out: no two shown topics on one spot (folded branches keep their topics near their parent).
+    const { shown, spots } = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const root = m.store.getState().rootId as string;
+      const seen = new Set<string>();
+      let shown = 0;
+      for (const stack = [root]; stack.length; ) {
+        const n = m.node(stack.pop()!);
+        shown++;
+        seen.add(`${Math.round(n.position.x)},${Math.round(n.position.y)}`);
+        if (n.data.expanded) stack.push(...(m.kids(n.id) as string[]));
+      }
+      return { shown, spots: seen.size };
+    });
+    expect(shown).toBeGreaterThan(1);
+    expect(spots).toBe(shown);
+
+    // The report stays until it is closed.
+    await page.waitForTimeout(300);
+    expect(await report.isVisible()).toBe(true);
+    await button(dialog, 'Close').click();
+    await expectHidden(dialog);
+
+    await page.keyboard.press('Control+z');
+    await waitForCount(1);
+  });
+
+  it('shows a feature list that opens, and downloads the report as JSON', async () => {
+    const dialog = await openImport();
+    await dialog.locator('input[type="file"]').setInputFiles(join(CORPUS, 'mm/freemind-1.0.1-doc.mm'));
+    const report = reportOf(dialog);
+    await expectVisible(report);
+    const first = report.locator('.mantine-Accordion-control').first();
+    await first.click();
+    await expectVisible(report.locator('.mantine-Accordion-panel').first().getByRole('table'));
+    const [download] = await Promise.all([page.waitForEvent('download'), button(report, 'Download report').click()]);
+    expect(download.suggestedFilename()).toMatch(/^mindflow_import-report_\d{4}-\d{2}-\d{2}\.json$/);
+    const path = await download.path();
+    const json = JSON.parse(readFileSync(path!, 'utf8'));
+    expect(json.topics).toBe(482);
+    expect(Array.isArray(json.features)).toBe(true);
+    for (const f of json.features) expect(f.kept + f.converted + f.dropped).toBe(f.found);
+    await button(dialog, 'Close').click();
+  });
+});
+
+describe('Dropping a file on the canvas', () => {
+  it('imports it like a picked file, with the report', async () => {
+    await dropOnCanvas('mm/wisemapping-export-enc-parsererror.mm');
+    const dialog = page.getByRole('dialog', { name: 'Import Mind Map' });
+    await expectVisible(reportOf(dialog));
+    await waitForCount(24);
+    await expectToast(page, 'Import Successful', 'Imported mind map with 24 nodes');
+    await button(dialog, 'Close').click();
+    await expectHidden(dialog);
+  });
+});
+
+describe('XMind with two sheets', () => {
+  it('offers one radio per sheet and "All sheets", and imports the choice', async () => {
+    const file = join(CORPUS, 'xmind/xmind-zen-2019-two-sheets.xmind');
+    let dialog = await openImport();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    const sheet1 = dialog.getByRole('radio', { name: 'Map 1' });
+    const sheet2 = dialog.getByRole('radio', { name: 'Map 2' });
+    const all = dialog.getByRole('radio', { name: 'All sheets' });
+    await expectVisible(sheet1);
+    expect(await sheet2.isVisible()).toBe(true);
+    expect(await all.isVisible()).toBe(true);
+    expect(await nodeCount(page)).toBe(1); // nothing imported before the choice
+    const topicsOf = async (i: number) =>
+      Number(/(\d+) topics/.exec((await dialog.locator('.mantine-Radio-description').nth(i).textContent()) ?? '')?.[1]);
+    const [t1, t2] = [await topicsOf(0), await topicsOf(1)];
+    expect(t1 + t2).toBe(28);
+
+    await sheet2.check();
+    await button(dialog, 'Import').click();
+    await expectVisible(reportOf(dialog));
+    await waitForCount(t2);
+    await button(dialog, 'Close').click();
+
+    dialog = await openImport();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await all.check();
+    await button(dialog, 'Import').click();
+    await expectVisible(reportOf(dialog));
+    // Each sheet's root becomes a main branch under one new root.
+    await waitForCount(t1 + t2 + 1);
+    expect(await page.evaluate(() => (window as any).__mindflow.kids((window as any).__mindflow.store.getState().rootId).length)).toBe(2);
+    await button(dialog, 'Close').click();
+  });
+});
+
+describe('Bad files', () => {
+  it('names the format and the reason, and changes nothing', async () => {
+    const fake = join(dir, 'fake.xmind');
+    writeFileSync(fake, 'this is not a zip archive');
+    const dialog = await openImport();
+    await dialog.locator('input[type="file"]').setInputFiles(fake);
+    const alert = dialog.getByRole('alert');
+    await expectVisible(alert);
+    expect(await alert.textContent()).toMatch(/^Could not read this XMind file: /);
+    expect(await nodeCount(page)).toBe(1);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
+    await button(dialog, 'Cancel').click();
+  });
+
+  it('says "Error reading file" when the file cannot be read', async () => {
+    const gone = join(dir, 'gone.opml');
+    writeFileSync(gone, readFileSync(join(CORPUS, 'opml/workflowy-export.opml')));
+    const dialog = await openImport();
+    // Pick the file with a spare input, change it on disk (its snapshot no longer matches, so reading
+    // fails), then hand that File to the dialog's input.
+    await page.evaluate(() => {
+      const spare = document.createElement('input');
+      spare.type = 'file';
+      spare.id = 'spare-file';
+      spare.style.display = 'none';
+      document.body.appendChild(spare);
+    });
+    await page.locator('#spare-file').setInputFiles(gone);
+    // The browser notes the file's size and time when it is picked; wait until it has.
+    await page.waitForFunction(() => ((document.getElementById('spare-file') as HTMLInputElement).files?.[0]?.size ?? 0) > 0);
+    await page.waitForTimeout(300);
+    writeFileSync(gone, 'changed on disk after it was picked, and longer than before');
+    await dialog.locator('input[type="file"]').evaluate((el: HTMLInputElement) => {
+      const spare = document.getElementById('spare-file') as HTMLInputElement;
+      Object.defineProperty(el, 'files', { value: spare.files, configurable: true });
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      spare.remove();
+    });
+    const alert = dialog.getByRole('alert');
+    await expectVisible(alert);
+    expect(await alert.textContent()).toBe('Error reading file. Please try again.');
+    expect(await nodeCount(page)).toBe(1);
+    await button(dialog, 'Cancel').click();
+  });
+});
+
+describe('Paste box', () => {
+  it('imports a pasted indented outline and shows its report', async () => {
+    const dialog = await openImport();
+    await dialog.getByLabel('Paste JSON, Markdown, OPML or an outline').fill('Plan\n\tGoals\n\t\tG1\n\tRisks');
+    await button(dialog, 'Import').click();
+    await expectVisible(reportOf(dialog));
+    await waitForCount(4);
+    expect(await labels(page)).toEqual(['G1', 'Goals', 'Plan', 'Risks']);
+    await button(dialog, 'Close').click();
+  });
+});
+
+/** Selects a topic by clicking it, with the whole map in view (a previous import may have moved the view). */
+async function selectTopic(id: string): Promise<void> {
+  await page.evaluate(() => (window as any).__mindflow.scene.fitView(undefined, 0));
+  await clickNode(page, id);
+}
+
+/** Dispatches a paste event carrying `text` at the focused element, as Ctrl/Cmd+V does. */
+async function pasteText(text: string, type = 'text/plain'): Promise<void> {
+  await page.evaluate(
+    ({ text, type }) => {
+      const dt = new DataTransfer();
+      dt.setData(type, text);
+      const target = document.activeElement ?? document.body;
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    },
+    { text, type },
+  );
+}
+
+/** Dispatches a copy event and returns what the page put on its clipboard data. */
+async function copyEvent(): Promise<{ plain: string; markdown: string; prevented: boolean }> {
+  return page.evaluate(() => {
+    const dt = new DataTransfer();
+    const e = new ClipboardEvent('copy', { clipboardData: dt, bubbles: true, cancelable: true });
+    (document.activeElement ?? document.body).dispatchEvent(e);
+    return { plain: dt.getData('text/plain'), markdown: dt.getData('text/markdown'), prevented: e.defaultPrevented };
+  });
+}
+
+describe('Copy and paste of branches', () => {
+  it('pastes an indented outline under the selected topic as one undo step', async () => {
+    await selectTopic('root');
+    await pasteText('Alpha\n\tA1\n\tA2\nBeta\n');
+    await waitForCount(5);
+    await expectToast(page, 'Topics pasted', 'Pasted 4 topics');
+    const tree = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const label = (id: string) => m.node(id).data.label;
+      return (m.kids('root') as string[]).map((id) => [label(id), (m.kids(id) as string[]).map(label)]);
+    });
+    expect(tree).toEqual([
+      ['Alpha', ['A1', 'A2']],
+      ['Beta', []],
+    ]);
+    await page.keyboard.press('Control+z');
+    await waitForCount(1);
+  });
+
+  it('pastes with the real keyboard and clipboard', async () => {
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseURL });
+    await selectTopic('root');
+    await page.evaluate(() => navigator.clipboard.writeText('From keyboard\n\tChild'));
+    await page.keyboard.press('Control+v');
+    await waitForCount(3);
+    expect(await labels(page)).toEqual(['Child', 'From keyboard', 'Main Topic']);
+  });
+
+  it('refuses bad input with a toast, and does nothing while typing in a field', async () => {
+    await selectTopic('root');
+    await pasteText('{"nodes": 5}');
+    await expectToast(page, 'Nothing pasted', 'not a MindFlow map');
+    expect(await nodeCount(page)).toBe(1);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
+
+    const search = page.getByRole('textbox', { name: /search/i }).first();
+    await search.focus();
+    await pasteText('Should\n\tnot land');
+    await page.waitForTimeout(200);
+    expect(await nodeCount(page)).toBe(1);
+  });
+
+  it('copies the selected branch as indented text and Markdown', async () => {
+    await selectTopic('root');
+    await pasteText('Alpha\n\tA1\n\tA2\nBeta\n');
+    await waitForCount(5);
+    const alpha = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      return (m.kids('root') as string[]).find((id) => m.node(id).data.label === 'Alpha')!;
+    });
+    await selectTopic(alpha);
+    const copied = await copyEvent();
+    expect(copied.prevented).toBe(true);
+    expect(copied.plain).toBe('Alpha\n\tA1\n\tA2\n');
+    expect(copied.markdown).toMatch(/^# Alpha\n\n## A1\n\n## A2\n?/);
+
+    // The real shortcut puts the same text on the system clipboard.
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseURL });
+    await page.keyboard.press('Control+c');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Alpha\n\tA1\n\tA2\n');
+
+    // Pasting the copy back under Beta recreates the branch there.
+    const beta = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      return (m.kids('root') as string[]).find((id) => m.node(id).data.label === 'Beta')!;
+    });
+    await selectTopic(beta);
+    await pasteText(copied.markdown, 'text/markdown');
+    await waitForCount(8);
+    expect(await page.evaluate((b) => (window as any).__mindflow.kids(b).length, beta)).toBe(1);
+  });
+});
