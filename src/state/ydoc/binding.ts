@@ -63,12 +63,22 @@ export interface DocBinding {
   destroy(): void;
 }
 
+export interface BindOptions {
+  /**
+   * Whether an empty document receives the store's map (default true). False for a replica whose
+   * content is still on its way (from storage or another tab): writing a fresh root into the
+   * document first would merge with, and could win over, the real one.
+   */
+  seedEmpty?: boolean;
+}
+
 /**
- * Binds `store` to `doc`. An empty document receives the store's map (not an undo step); otherwise
- * the store takes the document's map. From then on the store's undo/redo go through the document.
+ * Binds `store` to `doc`. Bind after the stored updates are in the document. An empty document
+ * receives the store's map (not an undo step, unless `seedEmpty` is false); otherwise the store takes
+ * the document's map. From then on the store's undo/redo go through the document.
  */
-export function bindStore(store: MindMapStore, doc: Y.Doc): DocBinding {
-  return new Binding(store, doc);
+export function bindStore(store: MindMapStore, doc: Y.Doc, options: BindOptions = {}): DocBinding {
+  return new Binding(store, doc, options.seedEmpty ?? true);
 }
 
 class Binding implements DocBinding {
@@ -88,11 +98,12 @@ class Binding implements DocBinding {
   constructor(
     private readonly store: MindMapStore,
     readonly doc: Y.Doc,
+    seedEmpty: boolean,
   ) {
     this.d = mapDoc(doc);
     if (isEmptyDoc(this.d)) {
       this.readOnly = false;
-      toDoc(doc, store.getState(), this.quiet);
+      if (seedEmpty) toDoc(doc, store.getState(), this.quiet);
     } else {
       const r = fromDoc(this.d);
       this.readOnly = r.newer;

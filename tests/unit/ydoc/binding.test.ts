@@ -17,6 +17,8 @@ import {
 import type { ChangeSet } from '../../../src/state/store';
 import { childIds } from '../../../src/state/doc';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
+import { bindStore } from '../../../src/state/ydoc/binding';
+import { keepLaidOut } from '../../../src/state/layout/apply';
 import { SCHEMA_VERSION, mapDoc } from '../../../src/state/ydoc/shape';
 import { toDoc } from '../../../src/state/ydoc/toDoc';
 import { integrityProblems, tree } from '../helpers/tree';
@@ -227,5 +229,52 @@ describe('binding: a document from a newer build', () => {
     addChild(r.store, 'A');
     expect(r.outbox).toEqual([]);
     expect(Y.encodeStateVector(r.doc)).toEqual(before);
+  });
+});
+
+describe('binding: more cases', () => {
+  it('brings a deleted branch back with its links on every replica when undone', () => {
+    const [a, b] = pair();
+    connect(a.store, 'A1', 'C');
+    connect(a.store, 'B', 'A2');
+    syncAll([a, b]);
+    deleteNode(a.store, 'A');
+    syncAll([a, b]);
+    expect(b.store.getState().edges.n).toBe(2);
+    a.store.undo();
+    syncAll([a, b]);
+    expectSame(a, b);
+    expect(b.store.getState().edges.n).toBe(7);
+    expect(getNode(b.store.getState(), 'A2')!.parentId).toBe('A');
+  });
+
+  it('does not seed an empty document when told not to, and takes the content when it arrives', () => {
+    const [a] = pair();
+    const late = replica(undefined, undefined);
+    const doc = new Y.Doc();
+    const store = late.store;
+    late.binding.destroy();
+    const binding = bindStore(store, doc, { seedEmpty: false });
+    expect(mapDoc(doc).tree.size).toBe(0);
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(a.doc), 'remote');
+    expect(canon(store.getState())).toEqual(canon(a.store.getState()));
+    expect(store.canUndo()).toBe(false);
+    binding.destroy();
+  });
+
+  it('lays out remote structural changes again without a local undo step', () => {
+    const [a, b] = pair();
+    updateSettings(a.store, { layout: 'right', autoLayout: true });
+    syncAll([a, b]);
+    const stop = keepLaidOut(b.store);
+    const seen: ChangeSet[] = [];
+    b.store.subscribe((c) => seen.push(c));
+    addChild(a.store, 'A');
+    syncAll([a, b]);
+    expect(seen.some((c) => c.moved.length > 0)).toBe(true);
+    expect(b.store.canUndo()).toBe(false);
+    // b wrote nothing back: the positions its layout computed are not stored.
+    expect(b.outbox).toHaveLength(0);
+    stop();
   });
 });
