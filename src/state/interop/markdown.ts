@@ -189,7 +189,8 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
       }
       let code = s.slice(i + n, close).replace(/\n/g, ' ');
       if (code.length > 2 && code[0] === ' ' && code[code.length - 1] === ' ' && code.trim() !== '') code = code.slice(1, -1);
-      text += code;
+      flush();
+      pieces.push(code);
       result.formatting++;
       i = close + n;
       continue;
@@ -229,12 +230,13 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
           const label = inline(inner, defs, inNotes);
           result.formatting += label.formatting;
           result.images.push(...label.images);
+          flush();
           if (image) {
             result.images.push({ text: label.text, url });
-            text += inNotes ? `Image: ${label.text || url}${label.text ? ` (${url})` : ''}` : label.text;
+            pieces.push(inNotes ? `Image: ${label.text || url}${label.text ? ` (${url})` : ''}` : label.text);
           } else {
             result.links.push({ text: label.text, url }, ...label.links);
-            text += inNotes && label.text !== url && url !== '' ? `${label.text} (${url})` : label.text;
+            pieces.push(inNotes && label.text !== url && url !== '' ? `${label.text} (${url})` : label.text);
           }
           i = end;
           continue;
@@ -248,7 +250,8 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
       const auto = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/.exec(s.slice(i, i + 2048));
       if (auto) {
         result.links.push({ text: auto[1], url: auto[1] });
-        text += auto[1];
+        flush();
+        pieces.push(auto[1]);
         i += auto[0].length;
         continue;
       }
@@ -257,7 +260,8 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
       );
       if (mail) {
         result.links.push({ text: mail[1], url: `mailto:${mail[1]}` });
-        text += mail[1];
+        flush();
+        pieces.push(mail[1]);
         i += mail[0].length;
         continue;
       }

@@ -1,0 +1,252 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readMarkdown } from '../../../src/state/interop/markdown';
+import { countTopics, type OutlineTopic } from '../../../src/state/interop/outline';
+import { FormatError } from '../../../src/state/interop/reader';
+import type { ImportReport } from '../../../src/state/interop/report';
+
+const CORPUS = join(process.cwd(), '..', 'shared', 'interop-corpus', 'markdown');
+const corpus = (name: string) => readFileSync(join(CORPUS, name), 'utf8');
+
+function read(text: string, fileName = 'test.md') {
+  const r = readMarkdown(text, fileName);
+  return { outline: r.outline, report: r.report.build(countTopics(r.outline.roots)) };
+}
+
+function all(roots: readonly OutlineTopic[]): OutlineTopic[] {
+  const out: OutlineTopic[] = [];
+  const stack = [...roots].reverse();
+  while (stack.length) {
+    const t = stack.pop()!;
+    out.push(t);
+    for (let i = t.children.length - 1; i >= 0; i--) stack.push(t.children[i]);
+  }
+  return out;
+}
+
+function find(roots: readonly OutlineTopic[], label: string): OutlineTopic {
+  const t = all(roots).find((x) => x.label === label);
+  if (!t) throw new Error(`no topic "${label}"`);
+  return t;
+}
+
+/** A compact view of the tree: "label" per topic, children indented by two spaces. */
+function shape(roots: readonly OutlineTopic[]): string {
+  const lines: string[] = [];
+  const stack: { t: OutlineTopic; d: number }[] = [...roots].reverse().map((t) => ({ t, d: 0 }));
+  while (stack.length) {
+    const { t, d } = stack.pop()!;
+    lines.push('  '.repeat(d) + t.label);
+    for (let i = t.children.length - 1; i >= 0; i--) stack.push({ t: t.children[i], d: d + 1 });
+  }
+  return lines.join('\n');
+}
+
+function feature(report: ImportReport, name: string) {
+  return report.features.find((f) => f.feature === name);
+}
+
+function expectBalanced(report: ImportReport) {
+  for (const f of report.features) expect(f.found, f.feature).toBe(f.kept + f.converted + f.dropped);
+}
+
+describe('Markdown reader over the corpus', () => {
+  // README counts are headings + list items. Topics the reader adds itself are said below.
+  it.each([
+    ['indent4-mixed-lists-zh.md', 25],
+    ['markmap-gtor.md', 38],
+    ['typora-slip-model-zh.md', 45],
+    // 1 heading + 277 items: the exporter's raw newlines inside node texts are lazy continuation
+    // lines of the item before them (CommonMark), so they join that item's label, not new topics.
+    ['wisemapping-export-bug3.md', 278],
+  ])('%s has the README count of headings and list items', (name, count) => {
+    const { outline, report } = read(corpus(name), name);
+    expect(countTopics(outline.roots)).toBe(count);
+    const headings = feature(report, 'headings')?.kept ?? 0;
+    const items = feature(report, 'list items')?.kept ?? 0;
+    expect(headings + items).toBe(count);
+    expectBalanced(report);
+  });
+
+  it('markdown-it-demo.md: 42 headings and items, under a root for the text before the first heading', () => {
+    const { outline, report } = read(corpus('markdown-it-demo.md'), 'markdown-it-demo.md');
+    expect((feature(report, 'headings')?.kept ?? 0) + (feature(report, 'list items')?.kept ?? 0)).toBe(42);
+    // The file starts with a thematic break, not front matter: no title, and the advertisement
+    // paragraph before the first heading is kept as the notes of a root named after the file.
+    expect(outline.title).toBeUndefined();
+    expect(outline.roots).toHaveLength(1);
+    const root = outline.roots[0];
+    expect(root.label).toBe('markdown-it-demo');
+    expect(root.notes).toContain('Advertisement :)');
+    expect(root.notes).toContain('You will like those projects!');
+    expect(countTopics(outline.roots)).toBe(43);
+    expect(root.children.map((c) => c.label)).toEqual([
+      'pica - high quality and fast image resize in browser.',
+      'babelfish - developer friendly i18n with plurals support and easy syntax.',
+      'h1 Heading 8-)',
+    ]);
+    expect(root.children[0].link).toBe('https://nodeca.github.io/pica/demo/');
+    expectBalanced(report);
+  });
+
+  it('headings nest by level and list items nest under the heading before them', () => {
+    const { outline } = read(corpus('markdown-it-demo.md'));
+    expect(shape(find(outline.roots, 'h1 Heading 8-)').children.slice(0, 1))).toBe(
+      ['h2 Heading', '  h3 Heading', '    h4 Heading', '      h5 Heading', '        h6 Heading'].join('\n'),
+    );
+    const lists = find(outline.roots, 'Lists');
+    expect(shape(lists.children.slice(0, 2))).toBe(
+      [
+        'Create a list by starting a line with +, -, or *',
+        'Sub-lists are made by indenting 2 spaces:',
+        '  Marker character change forces new list start:',
+        '    Ac tristique libero volutpat at',
+        '    Facilisis in pretium nisl aliquet',
+        '    Nulla volutpat aliquam velit',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps paragraphs, code, tables and quotes as notes, with inline formatting as plain text', () => {
+    const { outline, report } = read(corpus('markmap-gtor.md'));
+    const root = outline.roots[0];
+    expect(root.label).toBe('A General Theory of Reactivity');
+    const paragraphs = root.notes!.split('\n\n');
+    expect(paragraphs[0]).toBe('A work in progress.');
+    expect(paragraphs[1]).toBe(
+      'In the context of a computer program, reactivity is the process of receiving\nexternal stimuli and propagating events.\n' +
+        'This is a rather broad definition that covers a wide variety of topics.\n' +
+        'The term is usually reserved for systems that respond in turns to sensors,\n' +
+        'schedules, and above all, problems that exist between the chair and keyboard.',
+    );
+    // A reference link resolved through its definition, written after the address.
+    expect(root.notes).toContain('To a similar end, various (https://github.com/Reactive-Extensions/RxJS/');
+    // Its first table's header row is indented 13 spaces: indented code in CommonMark and GFM, so the
+    // README counts 4 tables, not 5; the other four keep their rows.
+    expect(root.notes).toContain('\n         | **Singular**         | **Plural**\n');
+    expect(find(outline.roots, 'Concepts').notes).toMatch(/^Interface \| {2}\| {2}\| \|?/m);
+    expect(feature(report, 'paragraphs')?.converted).toBeGreaterThan(150);
+    expect(feature(report, 'code blocks')?.converted).toBe(54);
+    expect(feature(report, 'tables')?.converted).toBe(4);
+    const iterators = find(outline.roots, 'Iterators');
+    expect(iterators.notes).toMatch(/```js\nvar iterator = iterate[\s\S]*\n```/);
+  });
+
+  it('typora: two H1s stay two roots (the caller names the one above them), math and images kept as text', () => {
+    const { outline, report } = read(corpus('typora-slip-model-zh.md'));
+    expect(outline.roots.map((r) => r.label)).toEqual(['SLIP模型', '二、函数']);
+    expect(find(outline.roots, '牛顿欧拉方法').notes).toMatch(/^\$\$\n\\sum F = /);
+    expect(find(outline.roots, '机器人物理模型参数整定').notes).toMatch(/^Image: img \(https:\/\/picx\.zhimg\.com\//);
+    expect(feature(report, 'images')?.converted).toBeGreaterThan(0);
+  });
+});
+
+describe('Markdown mapping rules', () => {
+  it('front matter title names the outline; other fields are reported', () => {
+    const { outline, report } = read('---\ntitle: "My Plan"\ntags: [a, b]\n---\n\n# One\n\n# Two\n');
+    expect(outline.title).toBe('My Plan');
+    expect(outline.roots.map((r) => r.label)).toEqual(['One', 'Two']);
+    expect(feature(report, 'front matter fields')).toMatchObject({ found: 1, dropped: 1 });
+  });
+
+  it('the first safe link of a heading or item becomes its link, others go in the notes', () => {
+    const md = [
+      '# Links',
+      '- [Docs](https://example.com/docs) and [API](https://example.com/api)',
+      '- [bad](javascript:alert(1)) then <https://example.org>',
+      '- see www.example.net/page',
+    ].join('\n');
+    const { outline, report } = read(md);
+    const [a, b, c] = outline.roots[0].children;
+    expect(a.label).toBe('Docs and API');
+    expect(a.link).toBe('https://example.com/docs');
+    expect(a.linkTitle).toBe('Docs');
+    expect(a.notes).toBe('API: https://example.com/api');
+    expect(b.link).toBeUndefined();
+    expect(b.notes).toBe('bad: javascript:alert(1)\nhttps://example.org');
+    expect(c.link).toBe('http://www.example.net/page');
+    expect(feature(report, 'links')).toMatchObject({ found: 5, kept: 2, converted: 3 });
+  });
+
+  it('inline formatting, escapes, entities and code spans become plain text', () => {
+    const { outline } = read('# **Bold** *it* _em_ ~~gone~~ `a*b*c` \\*lit\\* snake_case_name &amp; &#x306f; <b>x</b>\n');
+    expect(outline.roots[0].label).toBe('Bold it em gone a*b*c *lit* snake_case_name & は x');
+  });
+
+  it('task list items set done; setext headings are headings', () => {
+    const { outline, report } = read('Title\n=====\n\nPart\n----\n\n- [x] shipped\n- [ ] open\n');
+    expect(shape(outline.roots)).toBe('Title\n  Part\n    shipped\n    open');
+    expect(find(outline.roots, 'shipped').done).toBe(true);
+    expect(find(outline.roots, 'open').done).toBe(false);
+    expect(feature(report, 'task list checkboxes')?.converted).toBe(2);
+  });
+
+  it('blocks inside an item are its notes; a table keeps its rows', () => {
+    const md = [
+      '# T',
+      '',
+      '- item',
+      '',
+      '  more about the item',
+      '',
+      '  ```js',
+      '  let x = 1;',
+      '  ```',
+      '  - child',
+      '',
+      '| a | b |',
+      '|---|--:|',
+      '| 1 | **2** |',
+      '',
+      '> quoted *text*',
+      '> - listed',
+    ].join('\n');
+    const { outline, report } = read(md);
+    expect(shape(outline.roots)).toBe('T\n  item\n    child');
+    expect(find(outline.roots, 'item').notes).toBe('more about the item\n\n```js\nlet x = 1;\n```');
+    expect(outline.roots[0].notes).toBe('a | b\n1 | 2\n\n> quoted text\n> - listed');
+    expectBalanced(report);
+  });
+
+  it('a file with only text becomes one topic with that text as notes', () => {
+    const { outline } = read('Just a paragraph.\n\nAnd another.\n', 'notes.md');
+    expect(outline.roots).toEqual([{ label: 'notes', notes: 'Just a paragraph.\n\nAnd another.', children: [] }]);
+  });
+
+  it('refuses a file with nothing in it', () => {
+    expect(() => readMarkdown('\n  \n', 'empty.md')).toThrow(FormatError);
+    expect(() => readMarkdown('', 'empty.md')).toThrow('Could not read this Markdown file: it holds no headings, lists or text');
+  });
+});
+
+describe('Markdown reader at scale', () => {
+  it('reads 100,000 list items and headings quickly', () => {
+    const lines: string[] = [];
+    let n = 0;
+    for (let h = 0; n < 100_000; h++) {
+      lines.push(`## Section ${h} with **bold** and a [link](https://example.com/${h})`, '', `A paragraph for ${h}, with *emphasis*.`, '');
+      n++;
+      for (let i = 0; i < 99 && n < 100_000; i++, n++) lines.push('  '.repeat(i % 4) + `- Item ${n} _under_ ${h}`);
+      lines.push('');
+    }
+    const started = performance.now();
+    const { outline } = readMarkdown(lines.join('\n'), 'big.md');
+    const ms = performance.now() - started;
+    expect(countTopics(outline.roots)).toBe(100_000);
+    expect(outline.roots[5].children[3].children[0].label).toBe('Item 514 under 5');
+    // The target is well under 3 s on a quiet machine; the bound leaves room for a busy shared one.
+    expect(ms).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('reads 100,000 nesting levels without recursion', () => {
+    const { outline } = readMarkdown('- '.repeat(100_000) + 'deepest', 'deep.md');
+    expect(countTopics(outline.roots)).toBe(100_000);
+    let t = outline.roots[0];
+    while (t.children.length) t = t.children[0];
+    expect(t.label).toBe('deepest');
+    expect(() => readMarkdown('>'.repeat(100_000) + ' quote', 'quote.md')).not.toThrow();
+    const indented = Array.from({ length: 2_000 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
+    expect(countTopics(readMarkdown(indented, 'stairs.md').outline.roots)).toBe(2_000);
+  }, 30_000);
+});
