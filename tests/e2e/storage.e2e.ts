@@ -72,6 +72,13 @@ describe('document store', () => {
       return n;
     });
     expect(stored).toBeGreaterThanOrEqual(2); // the new map, then the edits
+    // The tooltip tells whether storage is persistent and how much is stored.
+    await saveStatus(page).hover();
+    const tip = page.getByRole('tooltip');
+    await tip.waitFor();
+    expect(await tip.textContent()).toMatch(/Persistent storage (granted|not granted)/);
+    expect(await tip.textContent()).toMatch(/Stored: [\d.]+ (B|KB|MB)/);
+    await page.screenshot({ path: '/tmp/store-persist-tooltip.png' });
     await page.reload();
     await waitForEditor(page);
     expect(await labels(page)).toContain('First idea');
@@ -164,6 +171,7 @@ describe('replaced maps', () => {
     const dialog = page.getByRole('dialog', { name: 'Restore previous map' });
     const restore = dialog.getByRole('button', { name: 'Restore "Main Topic" replaced by Import' });
     await restore.waitFor();
+    await page.waitForTimeout(300); // the modal's opening transition
     await page.screenshot({ path: '/tmp/store-persist-restore-dialog.png' });
     await restore.click();
     await page.waitForFunction(() => (window as any).__mindflow.allNodes().some((n: any) => n.data.label === 'Before the import'));
