@@ -1,6 +1,6 @@
 /**
  * Folds the log into the snapshot: read the snapshot and the entries after it (up to key K), merge
- * them with Y.mergeUpdates, then in ONE transaction write the new snapshot and delete the entries it
+ * them (compact below), then in ONE transaction write the new snapshot and delete the entries it
  * holds. Log entries are never deleted before the snapshot that replaces them is committed: both
  * happen in the same transaction, so a merge cut off anywhere leaves either the old snapshot with all
  * its entries or the new snapshot without them.
@@ -32,13 +32,28 @@ export interface MergeOptions {
   beforeWrite?: (tx: IDBTransaction) => void;
 }
 
+/**
+ * One update holding all of `parts`, with the content of deleted items dropped. Why not
+ * Y.mergeUpdates: it keeps deleted content, so a map replaced by five imports would carry all five
+ * in its snapshot for good. A Y.Doc (gc on) keeps only what is live plus the deletion record; updates
+ * still waiting for what they build on stay in the result (encodeStateAsUpdate adds pending structs).
+ */
+export function compact(parts: readonly Uint8Array[]): Uint8Array {
+  const doc = new Y.Doc({ gc: true });
+  doc.transact(() => {
+    for (const p of parts) Y.applyUpdate(doc, p);
+  });
+  const out = Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  return out;
+}
+
 export async function mergeLog(db: IDBDatabase, options: MergeOptions): Promise<MergeResult> {
   const { snapshot, entries } = await readDocument(db, options.upToKey ?? Infinity);
   const baseUpTo = snapshot ? snapshot.upTo : 0;
   if (entries.length === 0) return { merged: 0, upTo: baseUpTo, bytes: snapshot?.update.byteLength ?? 0, conflict: false };
 
-  const parts = snapshot ? [snapshot.update, ...entries.map((e) => e.update)] : entries.map((e) => e.update);
-  const merged = Y.mergeUpdates(parts);
+  const merged = compact(snapshot ? [snapshot.update, ...entries.map((e) => e.update)] : entries.map((e) => e.update));
   const upTo = entries[entries.length - 1].key;
   const record: SnapshotRecord = { update: merged, upTo, schema: options.schema };
 
