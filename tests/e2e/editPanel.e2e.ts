@@ -93,7 +93,7 @@ describe('one set of rules', () => {
     expect(await button(panel, 'Add').isEnabled()).toBe(true);
   });
 
-  it('completes an address typed without a scheme, visibly, and a reload keeps it', async () => {
+  it('completes an address typed without a scheme, visibly, and the restore every load runs keeps it', async () => {
     await clickNode(page, 'a');
     const panel = editPanel(page);
     await openAdvanced(page);
