@@ -26,6 +26,7 @@ import { toDoc } from '../../state/ydoc/toDoc';
 import { collaboratorIdentity, VIEW_ONLY } from './share/identity';
 import { SyncConnection } from './share/syncConnection';
 import { KeptMaps } from './storage/keptMaps';
+import { NEWER_READ_ONLY } from './storage/saveText';
 import { workerMerge } from './storage/mergeClient';
 import { topicSizer } from './topicSizes';
 
@@ -121,7 +122,11 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     });
   }
   performance.mark('mindflow:bound');
-  if (binding.readOnly && persistence.canWrite) persistence.refuseWrites('newer');
+  if (binding.readOnly || storage.error === 'newer') {
+    // Data from a newer build: shown as it is, never written, edits refused with the reason.
+    if (persistence.canWrite) persistence.refuseWrites('newer');
+    store.setReadOnly(NEWER_READ_ONLY);
+  }
   const tabs = TabSync.open(doc, dbName);
   if (tabs) persistence.addRemoteOrigin(tabs);
   const kept = new KeptMaps(store, persistence);
