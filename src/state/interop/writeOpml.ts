@@ -8,6 +8,16 @@
 import type { Outline } from './outline';
 import { indent, walkOutline, xmlAttr, xmlText } from './writeCommon';
 
+// Readers (MindFlow's too) take a `text` holding these inline tags as HTML (Workflowy writes it so).
+const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;
+
+/** The `text` value: the label, or for a label that looks like HTML, the label as escaped HTML in a span. */
+function outlineText(label: string): string {
+  if (!INLINE_HTML.test(label)) return label;
+  const html = label.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')).replace(/\r?\n/g, '<br>');
+  return `<span>${html}</span>`;
+}
+
 export interface OpmlResult {
   text: string;
   /**
@@ -35,7 +45,7 @@ export function writeOpml(outline: Outline): OpmlResult {
         if (hasKids && !t.collapsed) expanded.push(line);
         if (hasKids && t.collapsed && hiddenBelow === Infinity) hiddenBelow = depth;
       } else if (hasKids && !t.collapsed) hiddenStates++;
-      let attrs = ` text="${xmlAttr(t.label)}"`;
+      let attrs = ` text="${xmlAttr(outlineText(t.label))}"`;
       if (t.notes) attrs += ` _note="${xmlAttr(t.notes)}"`;
       if (t.link) attrs += ` type="link" url="${xmlAttr(t.link)}"`;
       if (hasKids && t.collapsed) attrs += ' collapse="true"';

@@ -138,6 +138,12 @@ describe('round trip of a built map', () => {
     expectKept(chainWithTasks(), deep, ['notes', 'done']);
   });
 
+  it('OPML keeps labels that look like HTML as they are', () => {
+    const nodes = [makeNode('root', null), makeNode('a', 'root', { label: 'Beta & <b>' }), makeNode('b', 'root', { label: 'x <br> y\nz' })];
+    const s = buildState({ nodes, edges: nodes.slice(1).map((n) => makeEdge('root', n.id)) }, 'root');
+    expectKept(s, roundTrip('opml', s), []);
+  });
+
   it('exports of an import of the export are the same file (a fixed point after one trip)', () => {
     for (const id of ['freemind', 'opml', 'markdown'] as const) {
       const once = roundTrip(id, richState());
