@@ -39,7 +39,6 @@ import {
   treeEdgeFromRecord,
   type MapDoc,
   type TopicRecord,
-  type TreeRecord,
 } from './shape';
 import { isTreeEdge, keyUnder, toDoc, writeChildren, writeLink, writeSettings, writeTopic, writeTree, writeWholeState } from './toDoc';
 import { DocHistory } from './undo';
@@ -171,7 +170,7 @@ class Binding implements DocBinding {
         if (d.topic.has(id)) d.topic.delete(id);
         return;
       }
-      writeTopic(d, s, id);
+      writeTopic(d, s, id, this.placing);
       if (node.parentId === null) writeTree(d, s, id, keyUnder(d, id, null) ?? 'a0');
       else if (keyUnder(d, id, node.parentId) === undefined) reorder.add(node.parentId);
     };
@@ -181,34 +180,13 @@ class Binding implements DocBinding {
     for (const id of changes.edges) {
       writeLink(d, s, id);
       const edge = tableGet(s.edges, id);
+      // A tree edge goes only with its topic or a move, both written above; its look can change alone.
       if (edge && isTreeEdge(s, edge)) {
         const key = keyUnder(d, edge.target, edge.source);
         if (key !== undefined) writeTree(d, s, edge.target, key);
-      } else if (!edge) {
-        this.clearTreeEdge(s, id);
       }
     }
     if (!this.placing) for (const id of changes.moved) writeTopic(d, s, id);
-  }
-
-  /** A removed edge that was a tree edge of a topic still under the same parent: its record loses the edge. */
-  private clearTreeEdge(s: MindMapState, id: string): void {
-    if (!id.startsWith('e-')) return;
-    // Only the topic whose parent and id spell this edge id can hold it; find it through the parent.
-    for (const [child, rec] of this.candidatesFor(s, id)) {
-      if (rec.edge !== null) writeTree(this.d, s, child, rec.order);
-    }
-  }
-
-  private *candidatesFor(s: MindMapState, id: string): Generator<[string, TreeRecord]> {
-    // An edge id is e-{source}-{target}; ids may contain '-', so try each split.
-    for (let i = id.indexOf('-', 2); i > 0; i = id.indexOf('-', i + 1)) {
-      const target = id.slice(i + 1);
-      const source = id.slice(2, i);
-      const node = tableGet(s.nodes, target);
-      const rec = this.d.tree.get(target);
-      if (node && node.parentId === source && rec && rec.parent === source && edgeId(source, target) === id) yield [target, rec];
-    }
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -64,8 +64,11 @@ export function writeChildren(d: MapDoc, s: MindMapState, parent: string): void 
   for (let i = 0; i < ids.length; i++) writeTree(d, s, ids[i], keys[i]);
 }
 
-/** Writes or removes `id`'s topic record. */
-export function writeTopic(d: MapDoc, s: MindMapState, id: string): void {
+/**
+ * Writes or removes `id`'s topic record. With `derivedPositions` (a layout places the topics) a
+ * topic already stored keeps its stored position: the one in the state is the layout's.
+ */
+export function writeTopic(d: MapDoc, s: MindMapState, id: string, derivedPositions = false): void {
   const node = tableGet(s.nodes, id);
   const old = d.topic.get(id);
   if (!node) {
@@ -73,6 +76,7 @@ export function writeTopic(d: MapDoc, s: MindMapState, id: string): void {
     return;
   }
   const rec = topicRecordKeeping(topicRecord(node), old);
+  if (derivedPositions && old?.position) rec.position = old.position;
   if (!sameValue(rec, old)) d.topic.set(id, rec);
 }
 

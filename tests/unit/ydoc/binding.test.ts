@@ -267,10 +267,19 @@ describe('binding: more cases', () => {
     updateSettings(a.store, { layout: 'right', autoLayout: true });
     syncAll([a, b]);
     const stop = keepLaidOut(b.store);
+    const stopA = keepLaidOut(a.store);
     const seen: ChangeSet[] = [];
     b.store.subscribe((c) => seen.push(c));
-    addChild(a.store, 'A');
+    const written: string[] = [];
+    a.doc.on('afterTransaction', (tr: Y.Transaction) => {
+      for (const keys of tr.changed.values()) for (const k of keys) written.push(String(k));
+    });
+    const id = addChild(a.store, 'A')!;
+    // Only the new topic is written, though the layout moved others (and A's place is derived).
+    expect(written).toEqual([id, id]);
+    expect(a.store.undoLabel()).toBe('Add topic');
     syncAll([a, b]);
+    stopA();
     expect(seen.some((c) => c.moved.length > 0)).toBe(true);
     expect(b.store.canUndo()).toBe(false);
     // b wrote nothing back: the positions its layout computed are not stored.

@@ -87,6 +87,25 @@ describe.runIf(process.env.YDOC_MEASURE)('document store at scale (measured)', (
     measureEdits('rename', (i) => renameNode(store, parents[1 + (i % (parents.length - 1))], `Renamed ${i}`));
     measureEdits('undo', () => store.undo());
 
+    // Another replica's adds, applied here (the incremental path another tab's edit takes).
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(fresh));
+    const otherStore = new MindMapStore();
+    const otherBinding = bindStore(otherStore, other);
+    const remote: Uint8Array[] = [];
+    other.on('update', (u: Uint8Array) => remote.push(u));
+    for (let i = 0; i < 60; i++) addChild(otherStore, parents[i % parents.length]);
+    otherBinding.destroy();
+    other.destroy();
+    const applyTimes: number[] = [];
+    for (const u of remote) {
+      const s0 = performance.now();
+      Y.applyUpdate(fresh, u, 'remote');
+      applyTimes.push(performance.now() - s0);
+    }
+    const steadyApply = applyTimes.slice(10);
+    out.remoteAddApplied = { medianMs: +median(steadyApply).toFixed(3), p95Ms: +p95(steadyApply).toFixed(3) };
+
     // With auto-layout on, an add moves tens of thousands of topics; only the add is written.
     const stop = keepLaidOut(store);
     updateSettings(store, { layout: 'balanced', autoLayout: true });
