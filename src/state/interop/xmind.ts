@@ -392,6 +392,8 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
   const roots: OutlineTopic[] = [];
   const connections: OutlineConnection[] = [];
   const ids = new Set<string>();
+  /** The source id of each topic's parent, to tell a relationship that only repeats a branch. */
+  const parentOf = new Map<string, string>();
   const topicLinks: { frame: Frame; target: string; href: string }[] = [];
 
   for (const sheet of sheets) {
@@ -407,6 +409,7 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
       if (x.id) {
         topic.sourceId = x.id;
         ids.add(x.id);
+        if (parent?.topic.sourceId) parentOf.set(x.id, parent.topic.sourceId);
       }
       const notes: string[] = [];
       const after: string[] = [];
@@ -489,19 +492,46 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
     }
   }
 
-  // Relationships between topics of sheets that were not read cannot be kept.
+  // Relationships between topics of sheets that were not read cannot be kept; one between a topic
+  // and its parent, or a second one between the same two topics, would only repeat a line.
   const kept: OutlineConnection[] = [];
+  const pairs = new Set<string>();
+  const repeats = (a: string, b: string): boolean => {
+    if (parentOf.get(a) === b || parentOf.get(b) === a) return true;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    if (pairs.has(key)) return true;
+    pairs.add(key);
+    return false;
+  };
+  const why = { sheets: 0, self: 0, repeat: 0 };
   for (const c of connections) {
-    if (ids.has(c.from) && ids.has(c.to)) {
+    let reason: keyof typeof why | undefined;
+    if (!ids.has(c.from) || !ids.has(c.to)) reason = 'sheets';
+    else if (c.from === c.to) reason = 'self';
+    else if (repeats(c.from, c.to)) reason = 'repeat';
+    if (reason) {
+      why[reason]++;
+      report.dropped('relationships');
+    } else {
       kept.push(c);
       report.kept('relationships');
-    } else report.dropped('relationships to topics of other sheets');
+    }
   }
+  const reasons = [
+    why.sheets && `${why.sheets} to topics of sheets that were not read`,
+    why.self && `${why.self} from a topic to itself`,
+    why.repeat && `${why.repeat} that repeat a branch line or another relationship`,
+  ].filter(Boolean);
+  if (reasons.length > 0) report.warn(`Relationships left out: ${reasons.join(', ')}.`);
   // An XMind topic link ("xmind:#id") is a connection when its target was read, else a note.
   for (const l of topicLinks) {
     const path = pathOf(l.frame);
     const from = l.frame.topic.sourceId;
-    if (from && ids.has(l.target)) {
+    if (from && from === l.target) {
+      report.dropped('links from a topic to itself', path);
+    } else if (from && ids.has(l.target) && repeats(from, l.target)) {
+      report.dropped('links to topics that repeat a branch or relationship', path);
+    } else if (from && ids.has(l.target)) {
       kept.push({ from, to: l.target });
       report.converted('links to topics', 'connections', path);
     } else {
