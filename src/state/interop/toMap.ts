@@ -174,8 +174,10 @@ export function toMap(outline: Outline, report: ReportBuilder, fileName?: string
   if (!restored.ok) return restored;
   for (const r of restored.repairs) report.warn(`Repaired while loading: ${r}.`);
   const { positions } = layoutTree(restored.state, 'balanced');
-  const snapshot = snapshotView(restored.state);
-  // The restored nodes are this import's own objects (or restore's copies); nothing else holds them.
+  // Without repairs the restored map holds exactly the nodes and edges built here (restore keeps
+  // valid input objects), so they are returned as they are; a repaired map is read back from the state.
+  const snapshot = restored.repairs.length === 0 ? raw : snapshotView(restored.state);
+  // The nodes are this import's own objects (or restore's copies); nothing else keeps them.
   for (const n of snapshot.nodes) {
     const p = positions.get(n.id);
     if (p) n.position = p;
