@@ -106,9 +106,9 @@ class Binding implements DocBinding {
     } else {
       const r = fromDoc(this.d);
       this.readOnly = r.newer;
-      this.repaired = r.repaired.length;
       this.dormant = new Set(r.dormantLinks);
       store.replaceExternal(r.state);
+      this.writeRepairs(r.repaired);
     }
     this.placing = layoutPlaces(store.getState().settings);
     // The undo manager listens first, so its stacks are up to date when the store hears of an undo.
@@ -218,9 +218,28 @@ class Binding implements DocBinding {
 
   private rebuild(undoRedo: boolean): void {
     const r = fromDoc(this.d);
-    this.repaired = r.repaired.length;
     this.dormant = new Set(r.dormantLinks);
     this.store.replaceExternal(r.state, undoRedo);
+    this.writeRepairs(r.repaired);
+  }
+
+  /**
+   * Writes the places a rebuild repaired (an orphan or a cut cycle under the root) into the document,
+   * as a change that is not an undo step. Every replica repairs the same way, so their writes agree;
+   * and once written, later remote changes no longer need a rebuild. A read-only document keeps its
+   * records: the repair is then redone on each change.
+   */
+  private writeRepairs(ids: readonly string[]): void {
+    this.repaired = ids.length;
+    if (ids.length === 0 || this.readOnly) return;
+    const s = this.store.getState();
+    this.doc.transact(() => {
+      for (const id of ids) {
+        const o = this.d.tree.get(id)?.order;
+        writeTree(this.d, s, id, typeof o === 'string' ? o : '');
+      }
+    }, this.quiet);
+    this.repaired = 0;
   }
 
   /**

@@ -127,8 +127,10 @@ describe('binding: document -> store', () => {
     expect(moveToParent(b.store, 'C', 'A1').ok).toBe(true);
     syncAll([a, b]);
     expectSame(a, b);
-    // The cycle A -> C -> A1 -> A is cut at its smallest id.
+    // The cycle A -> C -> A1 -> A is cut at its smallest id, and the cut is written back.
     expect(getNode(a.store.getState(), 'A')!.parentId).toBe('root');
+    expect(fromDoc(a.doc).repaired).toEqual([]);
+    expect(fromDoc(b.doc).repaired).toEqual([]);
     // Edits keep flowing after the repair.
     renameNode(b.store, 'A1', 'after');
     addChild(a.store, 'C');
