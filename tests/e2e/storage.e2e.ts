@@ -215,6 +215,43 @@ describe('failures', () => {
   });
 });
 
+describe('versions', () => {
+  it('data written by a newer build opens read-only, with a notice, and is never written', async () => {
+    session = await openApp();
+    const { page, baseURL } = session;
+    await openMap(page, baseURL);
+    await addNamed(page, 'Written by this build');
+    await waitSaved(page);
+    const logCount = () =>
+      page.evaluate(async () => {
+        const db: IDBDatabase = await new Promise((res, rej) => {
+          const r = indexedDB.open('mind-map-storage');
+          r.onsuccess = () => res(r.result);
+          r.onerror = () => rej(r.error);
+        });
+        const tx = db.transaction(['log', 'meta'], 'readwrite');
+        tx.objectStore('meta').put(99, 'schema');
+        const n: number = await new Promise((res) => {
+          const r = tx.objectStore('log').count();
+          r.onsuccess = () => res(r.result);
+        });
+        await new Promise((res) => (tx.oncomplete = res));
+        db.close();
+        return n;
+      });
+    const before = await logCount();
+    await page.reload();
+    await waitForEditor(page);
+    await page.getByRole('alert').filter({ hasText: 'Opened read-only' }).waitFor();
+    expect(await saveStatus(page).textContent()).toContain('Read-only');
+    expect(await labels(page)).toContain('Written by this build');
+    await addNamed(page, 'Refused');
+    expect(await labels(page)).not.toContain('Refused');
+    await page.waitForTimeout(300);
+    expect(await logCount()).toBe(before);
+  });
+});
+
 describe('a 100k map', () => {
   it('survives a reload (timings recorded, not asserted)', async () => {
     session = await openApp();
@@ -238,6 +275,28 @@ describe('a 100k map', () => {
       const sync = performance.now() - t0;
       await m.persistence.flush();
       return { syncMs: sync, writeMs: m.persistence.lastWriteCostMs, bytes: m.persistence.getStatus().bytesWritten - before };
+    });
+
+    // Ten edits at 100k and the 5 s after them: the longest frame.
+    const frames = await page.evaluate(async () => {
+      const m = (window as any).__mindflow;
+      let last = performance.now();
+      let longest = 0;
+      let running = true;
+      const tick = (t: number) => {
+        longest = Math.max(longest, t - last);
+        last = t;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const ids = m.kids(m.store.getState().rootId).slice(0, 10);
+      for (const [i, id] of ids.entries()) {
+        m.store.transact('Rename', (d: any) => void (m.editNode(d, id).data.label = `Edited ${i}`));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 5000));
+      running = false;
+      return { longest };
     });
 
     // Merge at 100k in the worker: the longest main-thread task while it runs.
@@ -267,6 +326,6 @@ describe('a 100k map', () => {
       const m = (window as any).__mindflow;
       return m.node(m.store.getState().rootId).data.label;
     })).toBe('Big root renamed');
-    console.log(`[storage 100k] edit: ${edit.syncMs.toFixed(1)} ms (store, binding, layout), write ${edit.writeMs.toFixed(2)} ms, ${edit.bytes} bytes appended; merge: ${merge.ms.toFixed(0)} ms in the worker, longest main-thread task ${merge.longestTask.toFixed(0)} ms; reload to interactive: ${reloadMs} ms (session starts at ${phases.start.toFixed(0)} ms, stored map read ${phases.read.toFixed(0)} ms, bound to the store ${phases.bind.toFixed(0)} ms)`);
+    console.log(`[storage 100k] edit: ${edit.syncMs.toFixed(1)} ms (store, binding, layout), write ${edit.writeMs.toFixed(2)} ms, ${edit.bytes} bytes appended; merge: ${merge.ms.toFixed(0)} ms in the worker, longest main-thread task ${merge.longestTask.toFixed(0)} ms; 10 edits + 5 s: longest frame ${frames.longest.toFixed(0)} ms; reload to interactive: ${reloadMs} ms (session starts at ${phases.start.toFixed(0)} ms, stored map read ${phases.read.toFixed(0)} ms, bound to the store ${phases.bind.toFixed(0)} ms)`);
   }, 300_000);
 });
