@@ -19,13 +19,15 @@ import { watchReducedMotion } from './anim/reducedMotion';
 import { visibleWorldRect, type Camera } from './camera/camera';
 import { CameraControl, topicBounds } from './camera/cameraControl';
 import { ViewportSize } from './camera/viewportSize';
-import { THEMES, type ThemeColors, type ThemeName } from './constants';
+import { NODE_HEIGHT, THEMES, type ThemeColors, type ThemeName } from './constants';
+import type { Rect } from './geometry';
 import { TileLayer, type TileSource } from './edges/TileLayer';
 import { PointerInput } from './input/PointerInput';
 import { SceneInput } from './input/sceneInput';
 import { Minimap } from './minimap/Minimap';
 import { MinimapPainter } from './minimap/minimapPainter';
 import { Overlay } from './overlay/Overlay';
+import { PresenceLayer } from './presence/PresenceLayer';
 import { OverlayPainter } from './overlay/overlayPainter';
 import { isSoftwareGl, tuneForSoftwareGl } from './render/appOptions';
 import { FONT_STACK, ImageCache, installFonts, SharedContexts } from './render/assets';
@@ -68,6 +70,8 @@ class SceneRoot {
   private grid: Grid;
   private tiles = new TileLayer();
   private overlay = new Overlay();
+  /** Other people's selections and pointers in a shared map. */
+  private presence = new PresenceLayer();
   private themeName: ThemeName;
   private colors: ThemeColors;
   private contexts: SharedContexts;
@@ -125,7 +129,7 @@ class SceneRoot {
     this.nodesLayer.sortableChildren = true;
     this.nodesLayer.eventMode = 'none';
     this.world.eventMode = 'none';
-    this.world.addChild(this.tiles.container, this.overlay.below, this.nodesLayer, this.overlay.above);
+    this.world.addChild(this.tiles.container, this.overlay.below, this.nodesLayer, this.overlay.above, this.presence.container);
     this.stage.addChild(this.grid.view, this.world);
     this.index = new SceneIndex(this.metrics, () => this.input.draggingId === null);
     this.views = new TopicViews(this.nodesLayer, this.index.nodes, this.metrics);
@@ -262,8 +266,21 @@ class SceneRoot {
       },
       editLabel: (id) => this.treeEdit.editLabel(id),
       focusNode: (id) => this.treeEdit.focusNode(id),
+      setPresence: (people) => {
+        this.presence.set(people);
+        this.scheduler.request();
+      },
       destroy: () => this.destroy(),
     });
+  }
+
+  /** Where a shown topic stands, for the presence rings. */
+  private topicRect(s: MindMapState, id: string): Rect | undefined {
+    const n = getNode(s, id);
+    if (!n || !this.visibility.visible.has(id)) return undefined;
+    const x = this.views.get(id)?.root.position.x ?? n.position.x;
+    const y = this.views.get(id)?.root.position.y ?? n.position.y;
+    return { minX: x, minY: y, maxX: x + this.nodeWidth(id), maxY: y + NODE_HEIGHT };
   }
 
   private nodeWidth = (id: string): number => {
@@ -310,6 +327,7 @@ class SceneRoot {
       hover: this.input.hover, preview: this.input.preview, draggingId, focusId,
     });
     if (this.treeEdit.editing && cameraMoved) this.treeEdit.placeEditor();
+    if (!this.presence.empty) this.presence.draw((id) => this.topicRect(s, id), cam.zoom);
     this.app.renderer.render(this.stage);
     if (cameraMoved) {
       this.minimap.drawView(view);

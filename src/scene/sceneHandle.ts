@@ -12,6 +12,7 @@ import { finiteOr } from './geometry';
 import type { Lod } from './render/lod';
 import { chevronCenter, handleCenter, plusCenter, type NodePart } from './topics/nodeLayout';
 import type { FrameScheduler } from './sync/sync';
+import type { PresencePerson } from './presence/PresenceLayer';
 
 export interface SceneStats {
   frames: number;
@@ -46,6 +47,8 @@ export interface SceneHandle {
    */
   nodeClientRect(id: string, drawn?: boolean): { x: number; y: number; width: number; height: number } | null;
   partClientPoint(id: string, part: NodePart): { x: number; y: number } | null;
+  /** Other people in a shared map: their selections and pointers, drawn in their own layer. */
+  setPresence(people: readonly PresencePerson[]): void;
   destroy(): void;
 }
 
@@ -68,6 +71,7 @@ export interface HandleDeps {
   setSnapToGrid(on: boolean): void;
   editLabel(id: string): void;
   focusNode(id: string): void;
+  setPresence(people: readonly PresencePerson[]): void;
   destroy(): void;
 }
 
@@ -142,6 +146,7 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
       const p = worldToScreen(camera.cam, finiteOr(n.position?.x, 0) + local.x, finiteOr(n.position?.y, 0) + local.y);
       return { x: c.left + p.x, y: c.top + p.y };
     },
+    setPresence: (people) => d.setPresence(people),
     destroy: () => d.destroy(),
   };
 }

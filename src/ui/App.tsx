@@ -32,6 +32,14 @@ export function App() {
               </Suspense>
             }
           />
+          <Route
+            path="/mindmap/shared/:room"
+            element={
+              <Suspense fallback={<EditorLoading />}>
+                <EditorPage />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </BrowserRouter>

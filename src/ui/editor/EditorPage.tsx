@@ -7,7 +7,7 @@ import { Button, Center, Loader, Stack, Text, useComputedColorScheme, useMantine
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UiEffects } from '../../state/commands';
 import { MOBILE_MAX_WIDTH } from '../../state/model';
 import { useCommandHotkeys } from '../hooks/useCommandHotkeys';
@@ -17,13 +17,18 @@ import { CanvasControls } from './CanvasControls';
 import { EditNodePanel } from './EditNodePanel/EditNodePanel';
 import { EditorContext, type EditorContextValue } from './EditorContext';
 import { getEditorSession, type EditorSession } from './editorSession';
+import { resolveSharedMap } from './share/sharedRoute';
+import { adoptLeftSharedMap } from './share/leaveSharedMap';
+import { NameDialog } from './share/NameDialog';
+import { PresenceSync } from './share/PresenceSync';
+import { ReadOnlyNotice } from './share/ReadOnlyNotice';
 import { useClipboard } from './import/useClipboard';
 import type { CanvasHandle } from './canvasHandle';
 import { IconArrowLeft, IconTools } from './icons';
 import { loadNotice } from './loadNotice';
 import { MindMapCanvas } from './MindMapCanvas';
 import { MobileBar } from './MobileBar';
-import { notifyError } from './notify';
+import { notifyError, notifySuccess } from './notify';
 import { SaveWarning } from './SaveStatus';
 import { SearchBanner } from './SearchBanner';
 import { ToolPanel } from './ToolPanel';
@@ -36,20 +41,31 @@ export function EditorPage() {
   useForcedColorScheme('dark');
   useViewportLock();
   const [session, setSession] = useState<EditorSession | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const { room } = useParams();
+  const navigate = useNavigate();
   useEffect(() => {
     let live = true;
-    getEditorSession().then(
+    const target = resolveSharedMap(room ?? null, window.location.hash);
+    if (target.kind === 'redirect') {
+      navigate(target.path, { replace: true });
+      return;
+    }
+    if (target.kind === 'missing') {
+      setFailed(target.message);
+      return;
+    }
+    getEditorSession(target.ref).then(
       (s) => live && setSession(s),
       (err: unknown) => {
         console.error('The editor could not start', err);
-        if (live) setFailed(true);
+        if (live) setFailed('The editor could not start. Please reload the page.');
       },
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [room, navigate]);
 
   return (
     <div className={classes.page}>
@@ -59,8 +75,8 @@ export function EditorPage() {
         <Center className={classes.loader} role="status" aria-live="polite">
           <Stack align="center" gap="sm">
             {failed ? null : <Loader color="violet" />}
-            <Text size="sm" c="dimmed">
-              {failed ? 'The editor could not start. Please reload the page.' : 'Loading your mind map…'}
+            <Text size="sm" c="dimmed" maw={420} ta="center">
+              {failed ?? (room ? 'Opening the shared map…' : 'Loading your mind map…')}
             </Text>
           </Stack>
         </Center>
@@ -114,6 +130,13 @@ function EditorShell({ session }: { session: EditorSession }) {
     () => ({ session, canvas, ui, isMobile, theme, toggleTheme }),
     [session, ui, isMobile, theme, toggleTheme],
   );
+
+  useEffect(() => {
+    if (session.sharedRef) return;
+    void adoptLeftSharedMap(session.store).then((room) => {
+      if (room) notifySuccess('Left the shared map', 'A copy of it is now your map in this browser. Restore previous map brings back the one it replaced.');
+    });
+  }, [session]);
 
   useEffect(() => {
     if (loadNoticeShown) return;
@@ -175,6 +198,9 @@ function EditorShell({ session }: { session: EditorSession }) {
       {isMobile ? <MobileBar /> : null}
       <EditNodePanel />
       <SaveWarning />
+      <NameDialog />
+      <PresenceSync />
+      <ReadOnlyNotice />
     </EditorContext.Provider>
   );
 }

@@ -13,6 +13,8 @@ import { ClearMapDialog } from './dialogs/ClearMapDialog';
 import { ImportDialog } from './dialogs/ImportDialog';
 import { TemplatesDialog } from './dialogs/TemplatesDialog';
 import { RestoreMapDialog, RestorePreviousButton } from './storage/RestoreMapDialog';
+import { ConnectionStatus } from './share/ConnectionStatus';
+import { ShareButton } from './share/ShareDialog';
 import { IconEraser, IconPlus, IconRedo, IconTrash, IconUndo } from './icons';
 import classes from './Editor.module.css';
 
@@ -87,7 +89,9 @@ export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelP
         {clearMap.label}
       </Button>
       <RestorePreviousButton fullWidth />
+      <ShareButton />
       <SaveIndicator />
+      <ConnectionStatus />
       <ClearMapDialog
         opened={clearOpen}
         onClose={clearHandlers.close}

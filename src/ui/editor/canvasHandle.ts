@@ -4,6 +4,14 @@
  */
 export type CanvasTheme = 'light' | 'dark';
 
+export interface PresencePersonView {
+  clientId: number;
+  name: string;
+  color: string;
+  selection: string | null;
+  pointer: { x: number; y: number } | null;
+}
+
 export interface CanvasHandle {
   fitView(padding?: number): void;
   zoomIn(): void;
@@ -13,4 +21,7 @@ export interface CanvasHandle {
   setSnapToGrid?(on: boolean): void;
   editLabel?(id: string): void;
   focusNode?(id: string): void;
+  /** The camera: world = (screen - x) / zoom. */
+  getViewport?(): { x: number; y: number; zoom: number };
+  setPresence?(people: readonly PresencePersonView[]): void;
 }

@@ -39,7 +39,7 @@ export class SyncConnection {
   constructor(doc: Y.Doc, ref: SharedMapRef, me: { name: string; color: string }, url = syncUrl()) {
     this.status = { state: 'connecting', reconnecting: false, readOnly: ref.access === 'view', deniedReason: null, synced: false, people: [] };
     this.presence = { name: me.name, color: me.color, selection: null, pointer: null };
-    this.socket = new HocuspocusProviderWebsocket({ url, delay: 500, factor: 1.5, maxDelay: 5000, maxAttempts: 0 });
+    this.socket = new HocuspocusProviderWebsocket({ url, delay: 500, minDelay: 250, factor: 1.5, maxDelay: 5000, maxAttempts: 0 });
     let resolveSync!: () => void;
     this.firstSync = new Promise((r) => (resolveSync = r));
     this.provider = new HocuspocusProvider({
@@ -94,8 +94,8 @@ export class SyncConnection {
     this.provider.awareness?.setLocalStateField('presence', this.presence);
   }
 
-  setName(name: string): void {
-    this.presence = { ...this.presence, name };
+  setIdentity(me: { name: string; color: string }): void {
+    this.presence = { ...this.presence, name: me.name, color: me.color };
     this.provider.awareness?.setLocalStateField('presence', this.presence);
   }
 

@@ -1,0 +1,52 @@
+/**
+ * A shared map's connection in the save status area: "Live · 3 people" with who they are,
+ * "Offline: changes kept on this device" (with "Reconnecting…" while it retries), "Read-only" on a
+ * view link, and why the server refused a link.
+ */
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useEditor } from '../EditorContext';
+import { connectionLabel, READ_ONLY_LABEL, RECONNECTING_LABEL } from './connectionLabel';
+import { useSyncStatus } from './useSyncStatus';
+
+export function ConnectionStatus() {
+  const { session } = useEditor();
+  const status = useSyncStatus(session.shared);
+  if (!status) return null;
+  const label = connectionLabel(status);
+  const live = status.state === 'live';
+  return (
+    <Stack gap={4} role="status" aria-label="Connection">
+      <Group gap={6} wrap="wrap">
+        <Badge size="sm" variant="dot" color={live ? 'teal' : status.state === 'denied' ? 'red' : 'yellow'} style={{ textTransform: 'none' }}>
+          {label}
+        </Badge>
+        {status.readOnly && status.state !== 'denied' && !live ? (
+          <Badge size="sm" variant="light" color="gray" style={{ textTransform: 'none' }}>
+            {READ_ONLY_LABEL}
+          </Badge>
+        ) : null}
+        {status.reconnecting && status.state !== 'live' ? (
+          <Text size="xs" c="dimmed">
+            {RECONNECTING_LABEL}
+          </Text>
+        ) : null}
+      </Group>
+      {status.deniedReason ? (
+        <Text size="xs" c="red.4">
+          {status.deniedReason}
+        </Text>
+      ) : null}
+      {live && status.people.length > 0 ? (
+        <Group gap={4} aria-label="People in this map">
+          {status.people.map((p) => (
+            <Tooltip key={p.clientId} label={p.selection ? `${p.name} has a topic selected` : p.name}>
+              <Badge size="sm" radius="sm" style={{ background: p.color, color: '#111', textTransform: 'none' }}>
+                {p.name}
+              </Badge>
+            </Tooltip>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * "Share": on the local map it makes the map a shared one (the server must be there) and opens the
+ * shared map; on a shared map it opens "Share map" with the edit and view links, and "Leave shared
+ * map", which keeps a copy as this device's local map.
+ */
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { editLink, viewLink } from '../../../state/sync/shareLinks';
+import { useEditor } from '../EditorContext';
+import { notifyError } from '../notify';
+import { leaveSharedMap } from './leaveSharedMap';
+import { OPEN_SHARE_DIALOG_KEY, ShareError, startSharing } from './startSharing';
+
+export function ShareButton() {
+  const { session } = useEditor();
+  const [opened, handlers] = useDisclosure(false);
+  const [busy, setBusy] = useState(false);
+  const ref = session.sharedRef;
+
+  useEffect(() => {
+    if (ref && sessionStorage.getItem(OPEN_SHARE_DIALOG_KEY) === ref.room) {
+      sessionStorage.removeItem(OPEN_SHARE_DIALOG_KEY);
+      handlers.open();
+    }
+  }, [ref, handlers]);
+
+  const share = async () => {
+    if (ref) {
+      handlers.open();
+      return;
+    }
+    setBusy(true);
+    try {
+      const path = await startSharing(session.doc);
+      window.location.assign(path);
+    } catch (error) {
+      if (error instanceof ShareError) notifyError(error.title, error.message);
+      else notifyError('The map could not be shared', error instanceof Error ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button size="xs" variant="light" color="teal" loading={busy} onClick={() => void share()} fullWidth>
+        Share
+      </Button>
+      {ref ? <ShareMapDialog opened={opened} onClose={handlers.close} /> : null}
+    </>
+  );
+}
+
+function LinkField({ label, value, copyLabel }: { label: string; value: string | null; copyLabel: string }) {
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <TextInput
+        label={label}
+        value={value ?? 'Only someone with the edit link can see this link'}
+        readOnly
+        style={{ flex: 1 }}
+        onFocus={(e) => e.currentTarget.select()}
+        disabled={!value}
+      />
+      <CopyButton value={value ?? ''}>
+        {({ copied, copy }) => (
+          <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} disabled={!value}>
+            {copied ? 'Copied' : copyLabel}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+export function ShareMapDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { session } = useEditor();
+  const ref = session.sharedRef;
+  if (!ref) return null;
+  const origin = window.location.origin;
+  const edit = ref.access === 'edit' && ref.viewToken ? editLink(origin, ref.room, ref.token, ref.viewToken) : null;
+  const view = ref.viewToken ? viewLink(origin, ref.room, ref.viewToken) : null;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Share map" centered size="lg">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Anyone with the edit link can change this map with you; the view link only shows it. Changes made offline are kept on
+          each device and merge when it reconnects.
+        </Text>
+        <LinkField label="Edit link" value={edit} copyLabel="Copy edit link" />
+        <LinkField label="View link" value={view} copyLabel="Copy view link" />
+        {ref.access === 'view' ? (
+          <Alert color="gray" variant="light">
+            You opened this map with a view link: you can look, not change.
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          <Button variant="subtle" color="red" onClick={() => void leaveSharedMap(ref.room)}>
+            Leave shared map
+          </Button>
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
