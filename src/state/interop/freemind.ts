@@ -45,12 +45,12 @@ const FLOATING_NOTE = 'Floating topic: in the original map it was placed freely,
 const UNTITLED = 'Untitled';
 
 /** Node attributes that only place or size a topic; the map gets a tidy layout instead. */
-const LAYOUT_ATTRS = ['POSITION', 'HGAP', 'VGAP', 'VSHIFT', 'HGAP_QUANTITY', 'VGAP_QUANTITY', 'VSHIFT_QUANTITY'];
-const STYLE_ATTRS = [
+const LAYOUT_ATTRS = new Set(['POSITION', 'HGAP', 'VGAP', 'VSHIFT', 'HGAP_QUANTITY', 'VGAP_QUANTITY', 'VSHIFT_QUANTITY']);
+const STYLE_ATTRS = new Set([
   'STYLE', 'STYLE_REF', 'LOCALIZED_STYLE_REF', 'MIN_WIDTH', 'MAX_WIDTH', 'TEXT_ALIGN', 'BORDER_WIDTH', 'BORDER_DASH',
   'BORDER_COLOR', 'BORDER_COLOR_LIKE_EDGE', 'UNIFORM_SHAPE', 'SHAPE_HORIZONTAL_MARGIN', 'SHAPE_VERTICAL_MARGIN',
   'ICON_SIZE', 'CHILD_NODES_LAYOUT', 'NUMBERED', 'FORMAT', 'FORMAT_AS_HYPERLINK',
-];
+]);
 
 interface RichText {
   text: string;
@@ -281,8 +281,14 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
       } else report.dropped('colours', path);
     }
     if (a.COLOR) report.dropped('text colours', path);
-    if (STYLE_ATTRS.some((k) => a[k] !== undefined)) report.dropped('topic styles', path);
-    if (LAYOUT_ATTRS.some((k) => a[k] !== undefined)) report.dropped('positions', path);
+    let styled = false;
+    let placed = false;
+    for (const k in a) {
+      if (STYLE_ATTRS.has(k)) styled = true;
+      else if (LAYOUT_ATTRS.has(k)) placed = true;
+    }
+    if (styled) report.dropped('topic styles', path);
+    if (placed) report.dropped('positions', path);
 
     notes.push(...after);
     if (notes.length > 0) topic.notes = notes.join('\n\n');
