@@ -2,7 +2,9 @@
  * Import and templates: both go through the one restore pipeline and replace the map as one undo
  * step (clearing the selection). Bad input changes nothing and returns the spec's message.
  */
-import { layOut } from './layout/apply';
+import type { MindMapState } from './doc';
+import { layoutEdit } from './layout/apply';
+import { LayoutEngine } from './layout/engine';
 import type { SizeOf } from './layout/tidy';
 import type { MapSnapshot, MindNode } from './model';
 import { parseMapText, restoreMap } from './restore';
@@ -20,21 +22,28 @@ export function importText(store: MindMapStore, text: string): ImportOutcome {
 export interface SnapshotImportOptions {
   label?: string;
   /**
-   * The map has no positions of its own (every format but MindFlow's JSON): lay it out Balanced with
-   * these topic sizes, in the same undo step. Under auto-layout the map's own layout applies instead.
+   * The map has no positions of its own (every format but MindFlow's JSON): lay it out Balanced, or in
+   * the map's layout under auto-layout. `sizeOf` gives topic sizes for the incoming map.
    */
-  tidy?: { sizeOf?: SizeOf };
+  tidy?: { sizeOf?: (incoming: MindMapState) => SizeOf };
 }
 
-/** Replaces the map with an already read snapshot (a converted file), through the restore pipeline. */
+/**
+ * Replaces the map with an already read snapshot (a converted file), through the restore pipeline, as
+ * one undo step. The layout is applied before the map goes into the store, so subscribers (the
+ * canvas, storage) take the new map in once, already placed; auto-layout then finds nothing to move.
+ */
 export function importSnapshot(store: MindMapStore, snapshot: MapSnapshot, options: SnapshotImportOptions = {}): ImportOutcome {
   const result = restoreMap(snapshot);
   if (!result.ok) return result;
   const settings = store.getState().settings;
-  store.replace(options.label ?? 'Import', { ...result.state, settings });
-  // Auto-layout (layout/apply.ts keepLaidOut) has already laid the new map out in the map's layout.
-  const autoLaidOut = settings.autoLayout && settings.layout !== 'free';
-  if (options.tidy && !autoLaidOut) layOut(store, 'balanced', 'Import layout', options.tidy.sizeOf, { amend: true });
+  let next: MindMapState = { ...result.state, settings };
+  if (options.tidy) {
+    const kind = settings.autoLayout && settings.layout !== 'free' ? settings.layout : 'balanced';
+    const edit = layoutEdit(next, new LayoutEngine(kind, options.tidy.sizeOf?.(next)).run(next));
+    if (edit) next = edit.state;
+  }
+  store.replace(options.label ?? 'Import', next);
   return { ok: true, count: result.count, repairs: result.repairs };
 }
 

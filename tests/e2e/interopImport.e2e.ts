@@ -236,6 +236,55 @@ describe('Bad files', () => {
   });
 });
 
+describe('A big file', () => {
+  it('shows progress after a second while the worker parses, and the page keeps drawing frames', async () => {
+    // 60,000 topics in four levels of indented text (about 1 MB).
+    const lines: string[] = [];
+    for (let i = 0; lines.length < 60_000; i++) {
+      lines.push(`Branch ${i}`);
+      for (let j = 0; j < 30; j++) {
+        lines.push(`\tTopic ${i}.${j}`);
+        lines.push(`\t\tDetail ${i}.${j}`);
+      }
+    }
+    const big = join(dir, 'big.txt');
+    writeFileSync(big, `Big map\n${lines.map((l) => `\t${l}`).join('\n')}\n`);
+    const dialog = await openImport();
+    // Longest gap between animation frames while the file is read and parsed (before the map is built).
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__gaps = { max: 0, frames: 0, last: performance.now(), on: true };
+      const tick = (t: number) => {
+        const g = w.__gaps;
+        const label = document.querySelector('[aria-live="polite"]')?.textContent ?? '';
+        if (!label.startsWith('Building')) {
+          g.max = Math.max(g.max, t - g.last);
+          g.frames++;
+        }
+        g.last = t;
+        if (g.on) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const started = Date.now();
+    await dialog.locator('input[type="file"]').setInputFiles(big);
+    const progress = dialog.getByRole('progressbar', { name: 'Import progress' });
+    await progress.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    await reportOf(dialog).waitFor({ state: 'visible', timeout: 150_000 });
+    const gaps = await page.evaluate(() => {
+      const g = (window as any).__gaps;
+      g.on = false;
+      return { max: g.max, frames: g.frames };
+    });
+    await waitForCount(lines.length + 1);
+    // Parsing 60,000 topics on the page itself would stop frames for seconds.
+    expect(gaps.frames).toBeGreaterThan(10);
+    expect(gaps.max).toBeLessThan(1500);
+    await button(dialog, 'Close').click();
+  }, 180_000);
+});
+
 describe('Paste box', () => {
   it('imports a pasted indented outline and shows its report', async () => {
     const dialog = await openImport();

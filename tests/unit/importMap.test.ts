@@ -3,6 +3,7 @@ import { childIds, getNode } from '../../src/state/doc';
 import { applyTemplate, importSnapshot, importText, type Template } from '../../src/state/importMap';
 import { MESSAGES } from '../../src/state/model';
 import { select, updateSettings } from '../../src/state/operations';
+import { keepLaidOut } from '../../src/state/layout/apply';
 import { exportJson, snapshotOf } from '../../src/state/snapshot';
 import { tree } from './helpers/tree';
 
@@ -92,12 +93,34 @@ describe('importSnapshot', () => {
     expect(store.getState()).toBe(before);
   });
 
-  it('leaves the layout to auto-layout when it is on', () => {
+  it('under auto-layout, lays the map out in the map\'s layout, which then has nothing left to move', () => {
     const store = tree('Root');
+    keepLaidOut(store);
     updateSettings(store, { layout: 'right', autoLayout: true });
+    store.clearHistory();
     importSnapshot(store, unplaced(), { tidy: {} });
-    // No Balanced pass: nothing here keeps the map laid out (the editor session does), so positions stay.
-    expect(getNode(store.getState(), 'Risks')!.position).toEqual({ x: 0, y: 0 });
+    const s = store.getState();
+    const pos = (id: string) => getNode(s, id)!.position;
+    // Right: every main branch to the right of the root, in one column.
+    for (const id of childIds(s, 'root')) expect(pos(id).x).toBe(pos('Goals').x);
+    expect(pos('Goals').x).toBeGreaterThan(0);
+    store.undo();
+    expect(store.canUndo()).toBe(false);
+    expect(getNode(store.getState(), 'Goals')).toBeUndefined();
+  });
+
+  it('measures topics of the incoming map', () => {
+    const store = tree('Root');
+    const seen: string[] = [];
+    importSnapshot(store, unplaced(), {
+      tidy: {
+        sizeOf: (incoming) => (id) => {
+          seen.push(getNode(incoming, id)!.data.label);
+          return { width: 150, height: 40 };
+        },
+      },
+    });
+    expect(seen).toContain('Budget');
   });
 });
 

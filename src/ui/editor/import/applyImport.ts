@@ -1,10 +1,13 @@
 /** Puts a read map into the editor: one undo step, Balanced layout when the file had no positions, toast, fit. */
+import type { MindMapState } from '../../../state/doc';
 import { importSnapshot } from '../../../state/importMap';
+import { MindMapStore } from '../../../state/store';
 import { MESSAGES } from '../../../state/model';
 import type { CanvasHandle } from '../canvasHandle';
 import type { EditorSession } from '../editorSession';
 import { importSuccessMessage } from '../dialogs/importFeedback';
 import { notifySuccess } from '../notify';
+import { topicSizer } from '../topicSizes';
 import type { ReadMapOutcome } from './protocol';
 
 type ReadMap = Extract<ReadMapOutcome, { ok: true }>;
@@ -25,7 +28,8 @@ export function applyReadMap(
   canvas: { current: CanvasHandle | null },
   read: ReadMap,
 ): { ok: true; count: number } | { ok: false; error: string } {
-  const tidy = hasOwnPositions(read) ? undefined : { sizeOf: session.sizeOf };
+  // Sizes as the canvas draws them, measured on the incoming map's labels.
+  const tidy = hasOwnPositions(read) ? undefined : { sizeOf: (incoming: MindMapState) => topicSizer(new MindMapStore(incoming)) };
   const result = importSnapshot(session.store, read.snapshot, { tidy });
   if (!result.ok) return result;
   notifySuccess(MESSAGES.importTitle, importSuccessMessage(result.count, [...result.repairs, ...jsonRepairs(read)]));
