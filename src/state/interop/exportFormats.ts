@@ -45,7 +45,6 @@ const colours = (f: MapFeatures) => item(f.colours, 'colour', 'colours');
 const priorities = (f: MapFeatures) => item(f.priorities, 'priority', 'priorities');
 const tags = (f: MapFeatures) => item(f.tagged, 'topic’s tags', 'topics’ tags');
 const linkTitles = (f: MapFeatures) => item(f.linkTitles, 'link title', 'link titles');
-const collapsed = (f: MapFeatures) => item(f.collapsed, 'collapsed branch', 'collapsed branches');
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = [
   {
@@ -68,7 +67,6 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         colours(f),
         priorities(f),
         tags(f),
-        collapsed(f),
         linkTitles(f),
         ...mindflowOnly(f),
         item(md.headingTasks, 'task written as a heading', 'tasks written as headings'),

@@ -1,6 +1,7 @@
 /**
  * Markdown that markmap reads: headings for the first levels (the root as `#`), nested `-` lists
- * below (GFM task items for tasks), notes as paragraphs under their topic, a link as `[label](url)`. Every character that
+ * below (GFM task items for tasks), notes as paragraphs under their topic, a link as `[label](url)`,
+ * a collapsed branch marked `<!-- markmap: fold -->` as markmap folds it. Every character that
  * Markdown would read as syntax is escaped, so labels and notes come back as written.
  */
 import type { Outline, OutlineTopic } from './outline';
@@ -57,6 +58,10 @@ function labelText(t: OutlineTopic, lines: string[]): string {
   return `[${text}](${url}${title})`;
 }
 
+/** markmap's marker for a branch shown folded. */
+const FOLD = ' <!-- markmap: fold -->';
+const fold = (t: OutlineTopic) => (t.collapsed && t.children.length > 0 ? FOLD : '');
+
 export interface MarkdownResult {
   text: string;
   /** Topics written higher than their depth because lists nest at most MAX_LIST_DEPTH deep. */
@@ -83,7 +88,7 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
       if (t.done !== undefined) headingTasks++;
       const one = raw.split('\n').map((l) => l.trim()).filter((l) => l !== '');
       if (out.length > 0) out.push('');
-      out.push(`${'#'.repeat(depth + 1)} ${labelText(t, one.length ? [one.join(' ')] : [])}`);
+      out.push(`${'#'.repeat(depth + 1)} ${labelText(t, one.length ? [one.join(' ')] : [])}${fold(t)}`);
       if (t.notes) noteLines(t.notes, '', out);
       lastWasList = false;
       return;
@@ -99,7 +104,7 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
     // Continuation lines of a label stay inside the item's paragraph (indented under its text).
     const text = labelText(t, lines).split('\n').join(`\n${pad}  `);
     const task = t.done === undefined ? '' : t.done ? '[x] ' : '[ ] ';
-    out.push(`${pad}- ${task}${text}`);
+    out.push(`${pad}- ${task}${text}${fold(t)}`);
     if (t.notes) {
       noteLines(t.notes, `${pad}  `, out);
       out.push('');

@@ -95,7 +95,7 @@ function markdownTopics(text: string): { depth: number; label: string; checked?:
   const out: { depth: number; label: string; checked?: boolean | null; notes: string[] }[] = [];
   const items: { item: ListItem; depth: number }[] = [];
   for (const node of tree.children) {
-    if (node.type === 'heading') out.push({ depth: node.depth - 1, label: toString(node), notes: [] });
+    if (node.type === 'heading') out.push({ depth: node.depth - 1, label: toString(node, { includeHtml: false }).trim(), notes: [] });
     else if (node.type === 'paragraph') out[out.length - 1].notes.push(toString(node));
     else if (node.type === 'list') {
       const lists: { list: List; depth: number }[] = [{ list: node, depth: HEADING_LEVELS }];
@@ -107,7 +107,7 @@ function markdownTopics(text: string): { depth: number; label: string; checked?:
     while (items.length) {
       const { item, depth } = items.shift()!;
       const [first, ...rest] = item.children;
-      const entry = { depth, label: first ? toString(first) : '', checked: item.checked, notes: [] as string[] };
+      const entry = { depth, label: first ? toString(first, { includeHtml: false }).trim() : '', checked: item.checked, notes: [] as string[] };
       out.push(entry);
       const nested: typeof items = [];
       for (const c of rest) {
@@ -131,6 +131,9 @@ describe('writeMarkdown', () => {
     expect(topics[5].notes).toEqual(['note under <hidden> & "quoted"']);
     expect(joinedLines).toBe(1);
     expect(text).toContain('[1\\. numbered](<https://example.com/a_(b)?q=1&r=2> "Example")');
+    // markmap folds what is collapsed.
+    expect(text).toContain('## Collapsed <!-- markmap: fold -->\n');
+    expect(text.split('markmap: fold').length - 1).toBe(1);
   });
 
   it('writes tasks deeper than the headings as GFM task items', () => {
@@ -289,7 +292,7 @@ describe('export formats', () => {
     const s = richState();
     const lost = Object.fromEntries(EXPORT_FORMATS.map((f) => [f.id, f.write(s).lost]));
     expect(lost.json).toBeNull();
-    expect(lost.markdown).toBe('Markdown has no place for 2 connections, 2 colours, 3 priorities, 1 topic’s tags, 1 collapsed branch, 1 link title, 2 tasks written as headings and 1 line break in a heading');
+    expect(lost.markdown).toBe('Markdown has no place for 2 connections, 2 colours, 3 priorities, 1 topic’s tags, 1 link title, 2 tasks written as headings and 1 line break in a heading');
     expect(lost.opml).toBe('OPML has no place for 2 connections, 2 colours, 3 priorities, 1 link title, 1 unchecked task and 1 expanded branch inside a collapsed one');
     expect(lost.freemind).toBe('FreeMind has no place for 1 topic’s tags, 1 link title and 2 tasks');
     expect(lost.xmind).toBe('XMind has no place for 1 link title');
