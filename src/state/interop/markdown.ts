@@ -620,10 +620,19 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
         break;
       }
       case 'html': {
-        const h = htmlToText(b.lines.join('\n'));
-        if (h.images > 0) report.dropped('images in HTML', t.path, h.images);
+        const html = b.lines.join('\n');
+        const h = htmlToText(html);
         const links = h.hrefs.filter((u) => !h.text.includes(u));
-        note([h.text, ...links.map((u) => `Link: ${u}`)].filter((s) => s !== '').join('\n'));
+        const images: string[] = [];
+        for (const m of html.matchAll(/<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>/gi)) {
+          const alt = /\salt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(m[0]);
+          const altText = alt ? (alt[1] ?? alt[2] ?? '') : '';
+          const url = m[1] ?? m[2] ?? m[3] ?? '';
+          images.push(`Image: ${altText || url}${altText && url ? ` (${url})` : ''}`);
+        }
+        if (images.length > 0) report.converted('images', 'notes text', t.path, images.length);
+        if (h.images > images.length) report.dropped('images without an address', t.path, h.images - images.length);
+        note([h.text, ...links.map((u) => `Link: ${u}`), ...images].filter((s) => s !== '').join('\n'));
         report.converted('HTML blocks', 'notes text', t.path);
         break;
       }

@@ -36,6 +36,8 @@ interface XTopic {
   labels: string[];
   markers: string[];
   href?: string;
+  /** The topic's fill colour (#rrggbb), when its own style gives one. */
+  color?: string;
   folded: boolean;
   images: number;
   /** Summary ranges ("(0,2)") by the id of the summary topic. */
@@ -119,6 +121,9 @@ function readJsonTopic(src: Record<string, unknown>, kind: Kind): { topic: XTopi
   if (Array.isArray(src.markers)) for (const m of src.markers) if (isRecord(m) && typeof m.markerId === 'string') t.markers.push(m.markerId);
   t.href = str(src.href);
   t.folded = src.branch === 'folded';
+  const style = isRecord(src.style) && isRecord(src.style.properties) ? src.style.properties : undefined;
+  const fill = style ? str(style['svg:fill']) : undefined;
+  if (fill && /^#[0-9a-fA-F]{6}$/.test(fill)) t.color = fill;
   if (src.image !== undefined) t.images++;
   if (Array.isArray(src.boundaries)) t.boundaries = src.boundaries.length;
   if (Array.isArray(src.summaries)) {
@@ -429,7 +434,7 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
           if (n.rich) report.converted('rich-text notes', 'text', path);
           else report.kept('notes', path);
         } else report.dropped('empty notes', path);
-        for (const h of n.hrefs.slice(1)) after.push(`Link: ${h}`);
+        for (const h of n.hrefs) if (!n.text.includes(h)) after.push(`Link: ${h}`);
         if (n.images > 0) report.dropped('images in notes', path, n.images);
       }
       for (const c of x.comments) {
@@ -474,6 +479,10 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
           topic.collapsed = true;
           report.kept('collapsed', path);
         } else report.dropped('folded topics without subtopics', path);
+      }
+      if (x.color) {
+        topic.color = x.color;
+        report.kept('fill colours', path);
       }
       if (x.images > 0) report.dropped('images', path, x.images);
       if (x.boundaries > 0) report.dropped('boundaries', path, x.boundaries);

@@ -209,6 +209,13 @@ describe('Markdown mapping rules', () => {
     expectBalanced(report);
   });
 
+  it('an HTML block becomes text, its images their addresses', () => {
+    const { outline, report } = read('# H\n\n<p align="center"><img src="https://x.example/a.png" alt="Logo"> <b>Hi</b></p>\n');
+    expect(outline.roots[0].notes).toBe('Hi\nImage: Logo (https://x.example/a.png)');
+    expect(feature(report, 'images')?.converted).toBe(1);
+    expect(feature(report, 'HTML blocks')?.converted).toBe(1);
+  });
+
   it('a file with only text becomes one topic with that text as notes', () => {
     const { outline } = read('Just a paragraph.\n\nAnd another.\n', 'notes.md');
     expect(outline.roots).toEqual([{ label: 'notes', notes: 'Just a paragraph.\n\nAnd another.', children: [] }]);

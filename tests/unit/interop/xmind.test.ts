@@ -187,6 +187,25 @@ describe('XMind reader: hostile input', () => {
     expect(countTopics(r.outline.roots)).toBe(depth + 1);
   });
 
+  it('keeps a topic fill colour and every link in rich notes', () => {
+    const content = JSON.stringify([
+      {
+        title: 'S',
+        rootTopic: {
+          id: 'r',
+          title: 'Root',
+          style: { properties: { 'svg:fill': '#12AB34' } },
+          notes: { realHTML: { content: '<div>See <a href="https://a.example">A</a> and <a href="https://b.example">B</a></div>' } },
+        },
+      },
+    ]);
+    const r = readXmind(zipSync({ 'content.json': strToU8(content) }), 'c.xmind', 0);
+    const root = r.outline.roots[0];
+    expect(root.color).toBe('#12AB34');
+    expect(root.notes).toBe('See A and B\n\nLink: https://a.example\n\nLink: https://b.example');
+    expect(feature(r.report.build(1), 'fill colours')?.kept).toBe(1);
+  });
+
   it('skips empty sheets when reading all, and says so', () => {
     const content = JSON.stringify([
       { title: 'Empty', rootTopic: { id: 'e' } },
