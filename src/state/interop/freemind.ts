@@ -225,7 +225,11 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
           } else if (name === 'MapStyle') {
             report.dropped('map styles', path);
             report.choose('The map\'s own styles (MapStyle) were not imported; MindFlow uses its theme.');
-          } else report.dropped(name ? `${name} hooks` : 'hooks', path);
+          } else {
+            // Old FreeMind names plugins by path ("accessories/plugins/BlinkingNodeHook.properties").
+            const short = name.split('/').pop()!.replace(/\.(properties|xml)$/, '');
+            report.dropped(short ? `${short} hooks` : 'hooks', path);
+          }
           break;
         }
         case 'cloud':
