@@ -170,8 +170,10 @@ export class DocPersistence {
   async load(): Promise<LoadOutcome> {
     try {
       this.db = await openDatabase(this.opts.factory, this.opts.dbName);
-    } catch {
-      return this.loadIntoMemory();
+    } catch (error) {
+      // A database upgraded by a newer build cannot be opened at our version: never touch it.
+      const cause = (error as { cause?: { name?: string } }).cause;
+      return this.loadIntoMemory(cause?.name === 'VersionError' ? 'newer' : 'unavailable');
     }
     const db = this.db;
     const withLock = this.opts.withLock ?? runDirectly;
@@ -222,17 +224,20 @@ export class DocPersistence {
     return { source: 'stored', legacy: null, error: null, entries: stored.entries.length };
   }
 
-  /** No IndexedDB: the map still opens (migrated from localStorage when it can be) and lives in memory. */
-  private async loadIntoMemory(): Promise<LoadOutcome> {
+  /**
+   * No IndexedDB (or one only a newer build can open): the map still opens, migrated from
+   * localStorage when it can be, and lives in memory.
+   */
+  private async loadIntoMemory(error: 'unavailable' | 'newer'): Promise<LoadOutcome> {
     let legacy: LegacyMap | null = null;
     try {
-      legacy = this.opts.legacy ? await readLegacy(this.opts.legacy, this.now) : null;
+      legacy = this.opts.legacy && error === 'unavailable' ? await readLegacy(this.opts.legacy, this.now) : null;
     } catch {
       legacy = null;
     }
     this.doc.transact(() => this.opts.seed(this.doc, legacy), this);
-    this.setStatus({ error: 'unavailable', location: 'memory' });
-    return { source: 'memory', legacy, error: 'unavailable', entries: 0 };
+    this.setStatus({ error, location: 'memory' });
+    return { source: 'memory', legacy, error, entries: 0 };
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {

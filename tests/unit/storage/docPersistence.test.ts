@@ -126,6 +126,29 @@ describe('DocPersistence', () => {
     expect(storage.has(STORAGE_KEY)).toBe(true);
   });
 
+  it('a database a newer build upgraded is left alone: nothing is read or written', async () => {
+    const factory = freshFactory();
+    await new Promise<void>((resolve) => {
+      const req = factory.open('mind-map-storage', 5);
+      req.onupgradeneeded = () => req.result.createObjectStore('future');
+      req.onsuccess = () => {
+        req.result.close();
+        resolve();
+      };
+    });
+    const { p, outcome } = await open(factory);
+    expect(outcome).toMatchObject({ source: 'memory', error: 'newer' });
+    expect(p.getStatus()).toMatchObject({ error: 'newer', location: 'memory' });
+    expect(p.canWrite).toBe(false);
+    const check = await new Promise<IDBDatabase>((resolve) => {
+      const req = factory.open('mind-map-storage');
+      req.onsuccess = () => resolve(req.result);
+    });
+    expect(check.version).toBe(5);
+    expect([...check.objectStoreNames]).toEqual(['future']);
+    check.close();
+  });
+
   it('retries a failed write with backoff, keeps the warning until one succeeds, and loses nothing', async () => {
     const factory = freshFactory();
     const timers = new ManualTimers();
