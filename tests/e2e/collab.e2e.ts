@@ -1,0 +1,180 @@
+/**
+ * Live collaboration against the real sync server (server/app.ts serving the built app): two
+ * people edit one shared map and converge, see each other's selection, keep editing through a cut
+ * connection (routeWebSocket) and merge when it comes back; a view link cannot edit.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+let server: RunningServer;
+let dataDir: string;
+const contexts: { ctx: BrowserContext; dir: string }[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'mindflow-collab-'));
+  const base = configFromEnv({});
+  server = await startServer({ ...base, port: 0, dataDir: join(dataDir, 'level'), distDir: process.env.MINDFLOW_OUT ?? 'dist', quiet: true });
+});
+
+afterAll(async () => {
+  for (const c of contexts) {
+    await c.ctx.close().catch(() => {});
+    rmSync(c.dir, { recursive: true, force: true });
+  }
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function person(name: string | null): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'mindflow-collab-profile-'));
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+  });
+  contexts.push({ ctx, dir });
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  if (name) await page.addInitScript((n) => localStorage.setItem('mindflow-collaborator', JSON.stringify({ name: n })), name);
+  return { ctx, page, errors };
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!(window as any).__mindflow?.scene, undefined, { timeout: 30_000 });
+}
+
+const labels = (page: Page) => page.evaluate(() => (window as any).__mindflow.allNodes().map((n: any) => n.data.label).sort());
+const waitForLabel = (page: Page, label: string) =>
+  page.waitForFunction((l) => (window as any).__mindflow.allNodes().some((n: any) => n.data.label === l), label, { timeout: 20_000 });
+
+async function shareFromLocal(page: Page): Promise<{ edit: string; view: string }> {
+  await page.goto(server.url + '/mindmap');
+  await ready(page);
+  await page.evaluate(() => (window as any).__mindflow.addChild(null, 'Before sharing'));
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.waitForURL(/\/mindmap\/shared\//, { timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: 'Share map' });
+  await dialog.waitFor({ timeout: 30_000 });
+  const edit = await dialog.getByLabel('Edit link').inputValue();
+  const view = await dialog.getByLabel('View link').inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await ready(page);
+  return { edit, view };
+}
+
+describe('live collaboration', () => {
+  it('shares a map; two people edit at once, converge and see each other', async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page);
+    expect(links.edit).toMatch(/\/mindmap\/shared\/[A-Za-z0-9_-]{21,}#edit=/);
+
+    const bob = await person(null);
+    await bob.page.goto(links.edit);
+    await bob.page.getByLabel('Your name').fill('Bob');
+    await bob.page.getByRole('button', { name: 'Join' }).click();
+    await ready(bob.page);
+    await waitForLabel(bob.page, 'Before sharing');
+    await bob.page.getByText('Live · 2 people').waitFor({ timeout: 20_000 });
+    await ada.page.getByText('Live · 2 people').waitFor({ timeout: 20_000 });
+
+    // Both add under the root at the same moment.
+    await Promise.all([
+      ada.page.evaluate(() => (window as any).__mindflow.addChild(null, 'From Ada')),
+      bob.page.evaluate(() => (window as any).__mindflow.addChild(null, 'From Bob')),
+    ]);
+    await waitForLabel(ada.page, 'From Bob');
+    await waitForLabel(bob.page, 'From Ada');
+    expect(await labels(ada.page)).toEqual(await labels(bob.page));
+
+    // Bob's selection (his new topic) is what Ada's page shows for him.
+    const bobSelection = await bob.page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId);
+    await ada.page.waitForFunction(
+      (id) => (window as any).__mindflow.shared.getStatus().people.some((p: any) => p.name === 'Bob' && p.selection === id),
+      bobSelection,
+      { timeout: 20_000 },
+    );
+    await ada.page.getByLabel('People in this map').getByText('Bob').waitFor({ timeout: 10_000 });
+
+    // Undo is per person: Ada's undo removes her topic, never Bob's.
+    await ada.page.evaluate(() => (window as any).__mindflow.store.undo());
+    await bob.page.waitForFunction(() => !(window as any).__mindflow.allNodes().some((n: any) => n.data.label === 'From Ada'), undefined, { timeout: 20_000 });
+    expect(await labels(bob.page)).toContain('From Bob');
+    expect(ada.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+  });
+
+  it('keeps edits made while the connection is cut and merges them both ways', async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page);
+    const bob = await person('Bob');
+    let offline = false;
+    const open = new Set<WebSocketRoute>();
+    await bob.ctx.routeWebSocket(/\/sync$/, (ws) => {
+      if (offline) {
+        ws.close({ code: 1006, reason: 'cut' });
+        return;
+      }
+      ws.connectToServer();
+      open.add(ws);
+    });
+    await bob.page.goto(links.edit);
+    await ready(bob.page);
+    await bob.page.getByText('Live · 2 people').waitFor({ timeout: 20_000 });
+
+    offline = true;
+    for (const ws of open) await ws.close({ code: 1006, reason: 'cut' });
+    open.clear();
+    await bob.page.getByText('Offline: changes kept on this device').waitFor({ timeout: 20_000 });
+    await bob.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Offline Bob'));
+    await ada.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Online Ada'));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await labels(ada.page)).not.toContain('Offline Bob');
+
+    offline = false;
+    await bob.page.getByText('Live · 2 people').waitFor({ timeout: 30_000 });
+    await waitForLabel(ada.page, 'Offline Bob');
+    await waitForLabel(bob.page, 'Online Ada');
+    expect(await labels(ada.page)).toEqual(await labels(bob.page));
+  });
+
+  it('a view link shows the map live but cannot edit it', async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page);
+    const cy = await person('Cy');
+    await cy.page.goto(links.view);
+    await ready(cy.page);
+    await waitForLabel(cy.page, 'Before sharing');
+    await cy.page.getByText('Read-only · Live · 2 people').waitFor({ timeout: 20_000 });
+    const before = await labels(cy.page);
+    await cy.page.getByRole('button', { name: 'Add Node' }).click();
+    await cy.page.getByText('This map is view-only', { exact: false }).waitFor({ timeout: 10_000 });
+    expect(await labels(cy.page)).toEqual(before);
+    // Edits by others still arrive.
+    await ada.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Seen by Cy'));
+    await waitForLabel(cy.page, 'Seen by Cy');
+    // The server holds nothing from the viewer.
+    expect(await labels(ada.page)).not.toContain('New Topic');
+  });
+
+  it('says so when no sync server answers', async () => {
+    const solo = await person('Solo');
+    // The static app without the server: /api/rooms is not there.
+    await solo.ctx.route('**/api/rooms', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html>' }));
+    await solo.page.goto(server.url + '/mindmap');
+    await ready(solo.page);
+    await solo.page.getByRole('button', { name: 'Share' }).click();
+    await solo.page.getByText('Sharing needs the MindFlow server').waitFor({ timeout: 10_000 });
+    expect(solo.page.url()).toMatch(/\/mindmap$/);
+  });
+});
