@@ -310,7 +310,8 @@ class Binding implements DocBinding {
       if (after != null && (treeChanged.has(id) || before === undefined)) affected.add(after);
     }
 
-    const placing = layoutPlaces(s.settings);
+    // The settings this change leaves (a change that switches auto-layout off carries the places).
+    const placing = layoutPlaces(settingsOf(d));
     const relink = new Set<string>(linkKeys);
     for (const id of this.dormant) relink.add(id);
 

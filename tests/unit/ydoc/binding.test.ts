@@ -18,7 +18,7 @@ import type { ChangeSet } from '../../../src/state/store';
 import { childIds } from '../../../src/state/doc';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { bindStore } from '../../../src/state/ydoc/binding';
-import { keepLaidOut } from '../../../src/state/layout/apply';
+import { keepLaidOut, tidyUp } from '../../../src/state/layout/apply';
 import { SCHEMA_VERSION, mapDoc } from '../../../src/state/ydoc/shape';
 import { toDoc } from '../../../src/state/ydoc/toDoc';
 import { integrityProblems, tree } from '../helpers/tree';
@@ -287,5 +287,30 @@ describe('binding: more cases', () => {
     // b wrote nothing back: the positions its layout computed are not stored.
     expect(b.outbox).toHaveLength(0);
     stop();
+  });
+
+  it('writes the places Tidy Up sets in free layout, as one step', () => {
+    const [a, b] = pair();
+    const before = canon(a.store.getState());
+    expect(tidyUp(a.store, 'right')).toBe(true);
+    expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
+    syncAll([a, b]);
+    expectSame(a, b);
+    expect(a.store.undoLabel()).toBe('Tidy up (right)');
+    a.store.undo();
+    expect(canon(a.store.getState())).toEqual(before);
+  });
+
+  it('writes the laid-out places when auto-layout is switched off', () => {
+    const [a, b] = pair();
+    const stop = keepLaidOut(a.store);
+    updateSettings(a.store, { layout: 'down', autoLayout: true });
+    addChild(a.store, 'A2');
+    const placed = canon(a.store.getState());
+    updateSettings(a.store, { autoLayout: false });
+    stop();
+    expect(canon(fromDoc(a.doc).state).nodes).toEqual(placed.nodes);
+    syncAll([a, b]);
+    expectSame(a, b);
   });
 });
