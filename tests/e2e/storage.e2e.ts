@@ -252,6 +252,58 @@ describe('versions', () => {
   });
 });
 
+describe('tabs at 10k', () => {
+  it('an edit in one tab reaches the other (latency recorded, not asserted)', async () => {
+    session = await openApp();
+    const { page, context, baseURL } = session;
+    await openMap(page, baseURL);
+    const imported = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, generateMapText(10_000, { seed: 3 }));
+    expect(imported).toBe(true);
+    const other = await context.newPage();
+    await openMap(other, baseURL);
+    await other.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 10_000, undefined, { timeout: 60_000 });
+    // The other tab notes when each renamed label is in its store, at the next frame (when it is drawn).
+    await other.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const seen: Record<string, number> = {};
+      (window as any).__seen = seen;
+      m.store.subscribe((changes: any, state: any) => {
+        for (const id of changes.nodes) {
+          const label = m.node(id)?.data.label as string | undefined;
+          if (label?.startsWith('Latency ') && !(label in seen)) {
+            requestAnimationFrame(() => (seen[label] = performance.timeOrigin + performance.now()));
+          }
+        }
+        void state;
+      });
+    });
+    const sent: Record<string, number> = {};
+    const ids: string[] = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      return m.kids(m.store.getState().rootId).slice(0, 20);
+    });
+    for (const [i, id] of ids.entries()) {
+      const label = `Latency ${i}`;
+      sent[label] = await page.evaluate(
+        ([nodeId, l]) => {
+          const m = (window as any).__mindflow;
+          const t = performance.timeOrigin + performance.now();
+          m.store.transact('Rename', (d: any) => void (m.editNode(d, nodeId).data.label = l));
+          return t;
+        },
+        [id, label] as const,
+      );
+      await page.waitForTimeout(100);
+    }
+    await other.waitForFunction((n) => Object.keys((window as any).__seen).length === n, ids.length, { timeout: 20_000 });
+    const seen: Record<string, number> = await other.evaluate(() => (window as any).__seen);
+    const lat = Object.keys(sent).map((l) => seen[l] - sent[l]).sort((a, b) => a - b);
+    const p95 = lat[Math.min(lat.length - 1, Math.floor(lat.length * 0.95))];
+    console.log(`[storage tabs 10k] edit to the other tab's next frame: median ${lat[lat.length >> 1].toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${lat[lat.length - 1].toFixed(0)} ms`);
+    expect(lat.length).toBe(ids.length);
+  }, 180_000);
+});
+
 describe('a 100k map', () => {
   it('survives a reload (timings recorded, not asserted)', async () => {
     session = await openApp();
@@ -318,6 +370,7 @@ describe('a 100k map', () => {
     await page.waitForFunction(() => (window as any).__mindflow?.store.getState().nodes.n === 100_000, undefined, { timeout: 120_000 });
     await waitForEditor(page);
     const reloadMs = Date.now() - t0;
+    const heapMb = await page.evaluate(() => Math.round(((performance as any).memory?.usedJSHeapSize ?? 0) / 1e6));
     const phases = await page.evaluate(() => {
       const at = (n: string) => performance.getEntriesByName(n)[0]?.startTime ?? NaN;
       return { start: at('mindflow:load-start'), read: at('mindflow:stored-read') - at('mindflow:load-start'), bind: at('mindflow:bound') - at('mindflow:stored-read') };
@@ -326,6 +379,6 @@ describe('a 100k map', () => {
       const m = (window as any).__mindflow;
       return m.node(m.store.getState().rootId).data.label;
     })).toBe('Big root renamed');
-    console.log(`[storage 100k] edit: ${edit.syncMs.toFixed(1)} ms (store, binding, layout), write ${edit.writeMs.toFixed(2)} ms, ${edit.bytes} bytes appended; merge: ${merge.ms.toFixed(0)} ms in the worker, longest main-thread task ${merge.longestTask.toFixed(0)} ms; 10 edits + 5 s: longest frame ${frames.longest.toFixed(0)} ms; reload to interactive: ${reloadMs} ms (session starts at ${phases.start.toFixed(0)} ms, stored map read ${phases.read.toFixed(0)} ms, bound to the store ${phases.bind.toFixed(0)} ms)`);
+    console.log(`[storage 100k] edit: ${edit.syncMs.toFixed(1)} ms (store, binding, layout), write ${edit.writeMs.toFixed(2)} ms, ${edit.bytes} bytes appended; merge: ${merge.ms.toFixed(0)} ms in the worker, longest main-thread task ${merge.longestTask.toFixed(0)} ms; 10 edits + 5 s: longest frame ${frames.longest.toFixed(0)} ms; reload to interactive: ${reloadMs} ms, heap ${heapMb} MB (session starts at ${phases.start.toFixed(0)} ms, stored map read ${phases.read.toFixed(0)} ms, bound to the store ${phases.bind.toFixed(0)} ms)`);
   }, 300_000);
 });
