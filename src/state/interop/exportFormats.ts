@@ -70,7 +70,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         linkTitles(f),
         ...mindflowOnly(f),
         item(md.headingTasks, 'task written as a heading', 'tasks written as headings'),
-        item(md.joinedLines, 'line break in a heading', 'line breaks in headings'),
+        item(md.joinedLines, 'label’s line breaks', 'labels’ line breaks'),
         item(
           md.flattened,
           `topic nested deeper than ${HEADING_LEVELS + MAX_LIST_DEPTH + 1} levels`,

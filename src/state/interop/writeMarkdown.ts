@@ -66,7 +66,7 @@ export interface MarkdownResult {
   text: string;
   /** Topics written higher than their depth because lists nest at most MAX_LIST_DEPTH deep. */
   flattened: number;
-  /** Heading labels whose line breaks became spaces (a heading holds one line). */
+  /** Labels whose line breaks became spaces. */
   joinedLines: number;
   /** Tasks written as headings, where Markdown has no checkbox. */
   headingTasks: number;
@@ -82,13 +82,14 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
   let lastWasList = false;
 
   walkOutline(outline.roots, (t, depth) => {
-    const raw = t.label.replace(/\r\n?/g, '\n');
+    // A heading holds one line, and markmap shows a list item's soft line breaks as spaces.
+    if (/[\r\n]/.test(t.label)) joinedLines++;
+    const words = t.label.split(/[\r\n]+/).map((l) => l.trim()).filter((l) => l !== '');
+    const one = words.length ? [words.join(' ')] : [];
     if (depth < HEADING_LEVELS) {
-      if (raw.includes('\n')) joinedLines++;
       if (t.done !== undefined) headingTasks++;
-      const one = raw.split('\n').map((l) => l.trim()).filter((l) => l !== '');
       if (out.length > 0) out.push('');
-      out.push(`${'#'.repeat(depth + 1)} ${labelText(t, one.length ? [one.join(' ')] : [])}${fold(t)}`);
+      out.push(`${'#'.repeat(depth + 1)} ${labelText(t, one)}${fold(t)}`);
       if (t.notes) noteLines(t.notes, '', out);
       lastWasList = false;
       return;
@@ -100,9 +101,7 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
     }
     if (!lastWasList) out.push('');
     const pad = padFor(level);
-    const lines = raw.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-    // Continuation lines of a label stay inside the item's paragraph (indented under its text).
-    const text = labelText(t, lines).split('\n').join(`\n${pad}  `);
+    const text = labelText(t, one);
     const task = t.done === undefined ? '' : t.done ? '[x] ' : '[ ] ';
     out.push(`${pad}- ${task}${text}${fold(t)}`);
     if (t.notes) {

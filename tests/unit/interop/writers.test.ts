@@ -124,7 +124,7 @@ describe('writeMarkdown', () => {
   it('writes headings then nested lists that read back as the same labels, notes, tasks and link', () => {
     const { text, joinedLines } = writeMarkdown(fromMap(richState()).outline);
     const topics = markdownTopics(text);
-    // A heading holds one line: the third level's line break becomes a space.
+    // Line breaks in labels become spaces (a heading holds one line; markmap shows soft breaks as spaces).
     expect(topics.map((t) => t.label)).toEqual(LABELS.map((l) => l.replace('\n', ' ')));
     expect(topics.map((t) => t.depth)).toEqual([0, 1, 2, 2, 1, 2, 3, 1, 1]);
     expect(topics[0].notes).toEqual(['Why: *all* of it', 'Second paragraph\n- a list line\n1. numbered line']);
@@ -292,7 +292,7 @@ describe('export formats', () => {
     const s = richState();
     const lost = Object.fromEntries(EXPORT_FORMATS.map((f) => [f.id, f.write(s).lost]));
     expect(lost.json).toBeNull();
-    expect(lost.markdown).toBe('Markdown has no place for 2 connections, 2 colours, 3 priorities, 1 topic’s tags, 1 link title, 2 tasks written as headings and 1 line break in a heading');
+    expect(lost.markdown).toBe('Markdown has no place for 2 connections, 2 colours, 3 priorities, 1 topic’s tags, 1 link title, 2 tasks written as headings and 1 label’s line breaks');
     expect(lost.opml).toBe('OPML has no place for 2 connections, 2 colours, 3 priorities, 1 link title, 1 unchecked task and 1 expanded branch inside a collapsed one');
     expect(lost.freemind).toBe('FreeMind has no place for 1 topic’s tags, 1 link title and 2 tasks');
     expect(lost.xmind).toBe('XMind has no place for 1 link title');
