@@ -87,6 +87,16 @@ describe('readMapFile over the whole corpus', () => {
     });
   });
 
+  it('decodes XML bytes by their declared encoding (ISO-8859-1)', () => {
+    const latin1 = Uint8Array.from(
+      '<?xml version="1.0" encoding="ISO-8859-1"?><opml version="2.0"><head><title>Caf\u00e9</title></head><body><outline text="cr\u00e8me br\u00fbl\u00e9e"/></body></opml>',
+      (c) => c.charCodeAt(0),
+    );
+    const out = readMapFile({ bytes: latin1, fileName: 'dessert.opml' });
+    if (out.ok !== true) throw new Error('not read');
+    expect(out.snapshot.nodes.map((n) => n.data.label)).toEqual(['crème brûlée']);
+  });
+
   it('a file that is not what it claims gets a message naming the claimed format', () => {
     expect(readMapFile({ text: '{"nodes": []}', fileName: 'map.mm' })).toEqual({
       ok: false,
