@@ -66,6 +66,15 @@ function headText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(head);
 }
 
+/** Control characters that text files do not hold (tab, line ends, form feed and escape excepted). */
+function hasControlCharacters(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0b && c !== 0x0c && c !== 0x0d && c !== 0x1b) return true;
+  }
+  return false;
+}
+
 /** The name of the first element of an XML text (after the declaration, comments and DOCTYPE). */
 export function xmlRootName(text: string): string | undefined {
   let i = 0;
@@ -164,7 +173,7 @@ export function detectFormat(input: { bytes?: Uint8Array; text?: string; fileNam
     head = head.replace(/^\ufeff/, '');
     const start = head.trimStart();
     if (start === '') throw new FormatError(name, 'it is empty');
-    if (/[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/.test(start.slice(0, 4096))) found = 'binary';
+    if (hasControlCharacters(start.slice(0, 4096))) found = 'binary';
     else if (start[0] === '{' || (start[0] === '[' && /^\[\s*(?:\{|\])/.test(start))) found = 'json';
     else if (start[0] === '<') {
       const root = xmlRootName(start);
