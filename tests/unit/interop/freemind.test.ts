@@ -112,6 +112,13 @@ describe('readFreemind over the corpus', () => {
     expectBalanced(report);
   });
 
+  it('a 100,000-level chain does not overflow the stack', () => {
+    const depth = 100_000;
+    const r = readFreemind(`<map version="1.0.1">${'<node TEXT="x" FOLDED="true">'.repeat(depth)}${'</node>'.repeat(depth)}</map>`);
+    expect(countTopics(r.outline.roots)).toBe(depth);
+    expect(r.report.build(depth).features.find((f) => f.feature === 'collapsed')?.kept).toBe(depth);
+  }, 60_000);
+
   it('refuses XML that is not a map', () => {
     expect(() => readFreemind('<opml><body/></opml>')).toThrow('Could not read this FreeMind file: its root element is <opml>, not <map>');
     expect(() => readFreemind('<map version="1.0.1"></map>')).toThrow(/no topics/);
