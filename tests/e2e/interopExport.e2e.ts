@@ -19,6 +19,8 @@ import { button, child, expectHidden, expectToast, expectVisible, mapOf, openEdi
 let session: Session;
 let page: Page;
 let dir: string;
+/** A folder to keep screenshots of the menu, the toasts and the SVG in, for a look by eye. */
+const shots = process.env.MINDFLOW_SHOTS;
 
 beforeAll(async () => {
   session = await openEditor();
@@ -116,7 +118,7 @@ describe('Export to other formats', () => {
     const items = page.getByRole('menuitem');
     await expectVisible(items.first());
     expect(await items.allTextContents()).toEqual(['JSON', 'Markdown', 'OPML', 'FreeMind', 'XMind', 'SVG', 'PNG', 'PDF']);
-    await page.screenshot({ path: '/tmp/interop-write-menu.png' });
+    if (shots) await page.screenshot({ path: join(shots, 'export-menu.png') });
     await page.keyboard.press('Escape');
   });
 
@@ -130,7 +132,13 @@ describe('Export to other formats', () => {
     const name = `mindflow_${today()}.${ext}`;
     expect(download.suggestedFilename()).toBe(name);
     await expectToast(page, 'Export Successful', `Your mind map has been exported as ${name}`);
-    if (lost) await expectToast(page, 'Not everything could be exported', lost);
+    if (lost) {
+      await expectToast(page, 'Not everything could be exported', lost);
+      if (shots) {
+        await page.waitForTimeout(600); // the toasts' entry transition
+        await page.screenshot({ path: join(shots, `export-toast-${ext}.png`) });
+      }
+    }
     else expect(await page.locator('.mantine-Notification-root').filter({ hasText: 'Not everything could be exported' }).count()).toBe(0);
 
     const bytes = await readDownload(download);
@@ -171,7 +179,7 @@ describe('Export to other formats', () => {
     await view.setContent(`<body style="margin:0;background:#888">${svg.replace(/^<\?xml[^>]*>/, '')}</body>`);
     const box = await view.locator('svg').boundingBox();
     expect(box!.width).toBeGreaterThan(400);
-    await view.screenshot({ path: '/tmp/interop-write-svg.png' });
+    if (shots) await view.screenshot({ path: join(shots, 'export-svg.png') });
     await view.close();
   });
 });
