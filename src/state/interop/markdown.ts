@@ -51,6 +51,10 @@ const SPACE = /\s/;
 const SPECIAL = /[\\`*_~[\]<>!&]|https?:\/\/|www\./i;
 /** How far a link's text may reach for its closing bracket (keeps `[[[[…` linear). */
 const MAX_LINK_TEXT = 1000;
+/** How far a link's `(destination "title")` may reach (keeps `[a](` repeated linear). */
+const MAX_DESTINATION = 4096;
+/** How many unmatched emphasis openers a closer looks back through. */
+const MAX_OPENER_LOOKBACK = 200;
 
 function codePoint(n: number): string {
   return n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
@@ -70,32 +74,36 @@ function parseDestination(s: string, at: number): { url: string; end: number } |
   let url: string;
   if (s[i] === '<') {
     const close = s.indexOf('>', i + 1);
-    if (close === -1) return null;
+    if (close === -1 || close - i > MAX_DESTINATION) return null;
     url = s.slice(i + 1, close);
     i = close + 1;
   } else {
     let depth = 0;
     const start = i;
-    while (i < s.length) {
+    const limit = Math.min(s.length, at + MAX_DESTINATION);
+    while (i < limit) {
       const c = s[i];
       if (c === '\\' && i + 1 < s.length) {
         i += 2;
         continue;
       }
-      if (c === '(') depth++;
-      else if (c === ')') {
+      if (c === '(') {
+        // CommonMark implementations cap nested parentheses in a destination (cmark at 32).
+        if (++depth > 32) return null;
+      } else if (c === ')') {
         if (depth === 0) break;
         depth--;
       } else if (c === ' ' || c === '\t' || c === '\n') break;
       i++;
     }
+    if (i >= limit) return null;
     url = s.slice(start, i).replace(/\\([!-/:-@[-`{-~])/g, '$1');
   }
   while (i < s.length && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n')) i++;
   if (s[i] === '"' || s[i] === "'" || s[i] === '(') {
     const q = s[i] === '(' ? ')' : s[i];
     const close = s.indexOf(q, i + 1);
-    if (close === -1) return null;
+    if (close === -1 || close - i > MAX_DESTINATION) return null;
     i = close + 1;
     while (i < s.length && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n')) i++;
   }
@@ -114,8 +122,9 @@ function closingBracket(s: string, at: number): number {
       const run = /^`+/.exec(s.slice(i, i + 20))![0];
       const close = s.indexOf(run, i + run.length);
       if (close !== -1 && close < limit) i = close + run.length - 1;
-    } else if (c === '[') depth++;
-    else if (c === ']') {
+    } else if (c === '[') {
+      if (++depth > 32) return -1;
+    } else if (c === ']') {
       depth--;
       if (depth === 0) return i;
     }
@@ -323,12 +332,13 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
     if (typeof p === 'string') continue;
     if (p.close) {
       let j = openers.length - 1;
-      while (j >= 0) {
+      const bottom = Math.max(0, openers.length - MAX_OPENER_LOOKBACK);
+      while (j >= bottom) {
         const o = pieces[openers[j]] as Exclude<Piece, string>;
         if (o.ch === p.ch && (p.ch !== '~' || o.n === p.n)) break;
         j--;
       }
-      if (j >= 0) {
+      if (j >= bottom) {
         (pieces[openers[j]] as Exclude<Piece, string>).matched = true;
         p.matched = true;
         openers.length = j;
@@ -378,15 +388,39 @@ interface OpenBlock {
   htmlEnd?: RegExp;
 }
 
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const ITEM = /^([-+*]|\d{1,9}[.)])([ \t]+|$)/;
 const THEMATIC = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
-const TABLE_DELIM = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
 const DEFINITION = /^ {0,3}\[([^\]^][^\]]{0,998})\]:[ \t]*<?([^\s>]+)>?(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/;
 const FOOTNOTE_DEF = /^ {0,3}\[\^([^\]]+)\]:[ \t]*(.*)$/;
 const HTML_START = /^ {0,3}(?:<!--|<\?|<![A-Z]|<!\[CDATA\[|<\/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))/;
+
+/** An ATX heading's level and text (closing #s removed), or null. Written without a lazy regex: a
+ * pattern like /(.*?)(#+)?$/ retries the tail at every character of a long line. */
+function atxHeading(line: string): { level: number; text: string } | null {
+  const m = ATX.exec(line);
+  if (!m) return null;
+  const level = m[0].trim().length;
+  let text = line.slice(m[0].length).trim();
+  const closing = /(?:^|[ \t])#+$/.exec(text);
+  if (closing) text = text.slice(0, closing.index).trim();
+  return { level, text };
+}
+
+/** A GFM table's delimiter row ("| :-- | --: |"), checked cell by cell (one regex over the whole row
+ * backtracks quadratically on long runs of spaces). */
+function isDelimiterRow(line: string): boolean {
+  if (indentOf(line).cols > 3) return false;
+  let t = line.trim();
+  if (t.startsWith('|')) t = t.slice(1);
+  if (t.endsWith('|')) t = t.slice(0, -1);
+  if (t === '') return false;
+  for (const cell of t.split('|')) if (!/^:?-+:?$/.test(cell.trim())) return false;
+  return true;
+}
 
 /** Leading whitespace width in columns (tabs to the next multiple of 4) and the rest of the line. */
 function indentOf(line: string): { cols: number; at: number } {
@@ -679,10 +713,8 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       rest = afterMarker;
       if (rest.trim() === '') break;
       if (!ITEM.test(rest) || (rest.length < 200 && THEMATIC.test(rest))) {
-        if (ATX.test(rest)) {
-          const h = ATX.exec(rest)!;
-          item.labelLines = [h[2] ?? ''];
-        } else item.labelLines = [rest];
+        const h = atxHeading(rest);
+        item.labelLines = [h ? h.text : rest];
         break;
       }
     }
@@ -725,7 +757,8 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     if (raw.trim() === '') {
       if (block !== null && block.kind === 'code') block.lines.push('');
       else closeBlock();
-      for (const it of items) finishLabel(it);
+      // Only the deepest item can still be reading its label: starting a child finishes the parent's.
+      if (items.length > 0) finishLabel(items[items.length - 1]);
       blank = true;
       continue;
     }
@@ -806,18 +839,18 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       continue;
     }
 
-    const atx = ATX.exec(line);
+    const atx = atxHeading(line);
     if (atx) {
       closeBlock();
       if (items.length === 0) {
-        const level = atx[1].length;
+        const level = atx.level;
         while (headings.length > 0 && headings[headings.length - 1].level >= level) headings.pop();
         const target = newTopic(headings.length > 0 ? headings[headings.length - 1].target.topic : null);
         headings.push({ level, target });
-        setLabel(target, atx[2] ?? '', 'headings');
+        setLabel(target, atx.text, 'headings');
       } else {
         // A heading inside a list item is part of the item's notes.
-        block = { kind: 'paragraph', lines: [atx[2] ?? ''], target: currentTarget(), indent: container };
+        block = { kind: 'paragraph', lines: [atx.text], target: currentTarget(), indent: container };
         closeBlock();
       }
       continue;
@@ -869,7 +902,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
 
     if (block === null || block.kind !== 'paragraph') {
       const next = li + 1 < lines.length ? dedent(lines[li + 1], container) : '';
-      if (stripped.includes('|') && TABLE_DELIM.test(next) && next.includes('-') && (next.includes('|') || stripped.includes('|'))) {
+      if (stripped.includes('|') && next.includes('-') && isDelimiterRow(next) && (next.includes('|') || stripped.includes('|'))) {
         closeBlock();
         block = { kind: 'table', lines: [stripped], target: currentTarget(), indent: container };
         continue;
@@ -889,7 +922,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     block.lines.push(stripped);
   }
   closeBlock();
-  for (const it of items) finishLabel(it);
+  if (items.length > 0) finishLabel(items[items.length - 1]);
 
   // Notes onto their topics; the preamble onto the root.
   for (const t of targets) if (t.blocks.length > 0) t.topic!.notes = t.blocks.join('\n\n');

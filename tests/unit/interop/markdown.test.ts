@@ -246,6 +246,26 @@ describe('Markdown reader at scale', () => {
     expect(ms).toBeLessThan(10_000);
   }, 30_000);
 
+  it('stays linear on pathological lines', () => {
+    const N = 100_000;
+    const cases = [
+      '['.repeat(N),
+      '![x]('.repeat(N / 5),
+      '[a]('.repeat(N / 4),
+      '_a *b '.repeat(N / 6),
+      '# ' + 'a '.repeat(N) + '#',
+      'a|b\n-' + ' '.repeat(N) + 'x',
+      '- '.repeat(N / 2) + 'x' + '\n'.repeat(N / 2),
+      '- a\nb\n'.repeat(N / 6),
+    ];
+    for (const src of cases) {
+      const started = performance.now();
+      expect(readMarkdown(src, 'odd.md').outline.roots.length).toBeGreaterThan(0);
+      // Each takes well under 0.5 s; a quadratic path would take minutes.
+      expect(performance.now() - started, src.slice(0, 20)).toBeLessThan(5_000);
+    }
+  }, 60_000);
+
   it('reads 100,000 nesting levels without recursion', () => {
     const { outline } = readMarkdown('- '.repeat(100_000) + 'deepest', 'deep.md');
     expect(countTopics(outline.roots)).toBe(100_000);
