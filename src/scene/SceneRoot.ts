@@ -30,7 +30,7 @@ import { Overlay } from './overlay/Overlay';
 import { PresenceLayer } from './presence/PresenceLayer';
 import { OverlayPainter } from './overlay/overlayPainter';
 import { isSoftwareGl, tuneForSoftwareGl } from './render/appOptions';
-import { FONT_STACK, ImageCache, installFonts, SharedContexts } from './render/assets';
+import { ImageCache, installFonts, SharedContexts } from './render/assets';
 import { Grid } from './render/Grid';
 import { LodControl } from './render/lodControl';
 import { makeSceneHandle, type SceneHandle } from './sceneHandle';
@@ -38,7 +38,7 @@ import { SceneIndex } from './spatial/sceneIndex';
 import { SceneSync } from './sync/sceneSync';
 import { FrameScheduler } from './sync/sync';
 import type { BindContext } from './topics/NodeView';
-import { createMeasurer, MetricsCache } from './topics/nodeMetrics';
+import { labelMeasurer, MetricsCache } from './topics/nodeMetrics';
 import { TopicViews } from './topics/topicViews';
 
 export interface SceneOptions {
@@ -76,7 +76,7 @@ class SceneRoot {
   private colors: ThemeColors;
   private contexts: SharedContexts;
   private images: ImageCache;
-  private metrics = new MetricsCache(createMeasurer(FONT_STACK));
+  private metrics = new MetricsCache(labelMeasurer());
   /** Topic and edge boxes and the spatial trees over them. */
   private index: SceneIndex;
   /** Pooled views of the topics on screen. */

@@ -97,3 +97,6 @@ export const THEMES: Record<'light' | 'dark', ThemeColors> = {
 export type ThemeName = keyof typeof THEMES;
 
 export const PRIORITY_COLORS: Record<string, number> = { low: 0x22c55e, medium: 0xf59e0b, high: 0xef4444 };
+
+/** The label font, on the canvas and in every export. */
+export const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';

@@ -1,3 +1,5 @@
+import { normalizeColor } from '../state/rules';
+
 export interface Rect {
   minX: number;
   minY: number;
@@ -28,12 +30,8 @@ export function expandRect(r: Rect, dx: number, dy = dx): Rect {
 
 /** Parses "#rgb"/"#rrggbb"; anything else gives the fallback (unknown colours in data). */
 export function parseColor(hex: unknown, fallback: number): number {
-  if (typeof hex !== 'string') return fallback;
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m) return fallback;
-  let h = m[1];
-  if (h.length === 3) h = h[0] + h[0] + h[1] + h[1] + h[2] + h[2];
-  return parseInt(h, 16);
+  const c = normalizeColor(hex);
+  return c === null ? fallback : parseInt(c.slice(1), 16);
 }
 
 export function finiteOr(v: unknown, fallback: number): number {

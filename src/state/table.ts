@@ -231,10 +231,3 @@ export function tableValues<T>(t: Table<T>): T[] {
   out.length = k;
   return out;
 }
-
-/** Builds a table in one pass, outside immer (small maps, tests). */
-export function tableFrom<T>(entries: Iterable<[string, T]>): Table<T> {
-  const t = emptyTable<T>();
-  for (const [id, v] of entries) tableSet(t, id, v);
-  return t;
-}

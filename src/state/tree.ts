@@ -4,15 +4,32 @@
 import { childIds, getNode, type MindMapState } from './doc';
 import { tableForEach } from './table';
 
+/**
+ * The ancestor walk: climbs from the parent of `id`, nearest first, until `stop` returns true, and
+ * gives the ancestor it stopped at (null past the root). At most `limit` steps, a guard against a
+ * cycle slipping in; valid maps never have one.
+ */
+export function climbAncestors(parentOf: (id: string) => string | null | undefined, id: string, stop: (ancestor: string) => boolean, limit: number): string | null {
+  let cur = parentOf(id) ?? null;
+  for (let guard = limit; cur !== null && guard > 0; guard--) {
+    if (stop(cur)) return cur;
+    cur = parentOf(cur) ?? null;
+  }
+  return null;
+}
+
+/** The ancestor walk over a map's topics (see climbAncestors). */
+export function findAncestor(s: MindMapState, id: string, stop: (ancestor: string) => boolean): string | null {
+  return climbAncestors((x) => getNode(s, x)?.parentId, id, stop, s.nodes.n);
+}
+
 /** Ancestor ids of a topic, nearest first. */
 export function ancestorIds(s: MindMapState, id: string): string[] {
   const out: string[] = [];
-  let cur = getNode(s, id)?.parentId ?? null;
-  // The bound guards against a cycle slipping in; valid maps never have one.
-  for (let guard = s.nodes.n; cur !== null && guard > 0; guard--) {
-    out.push(cur);
-    cur = getNode(s, cur)?.parentId ?? null;
-  }
+  findAncestor(s, id, (a) => {
+    out.push(a);
+    return false;
+  });
   return out;
 }
 
@@ -30,20 +47,11 @@ export function subtreeIds(s: MindMapState, id: string): string[] {
 }
 
 export function isDescendantOf(s: MindMapState, id: string, ancestor: string): boolean {
-  let cur = getNode(s, id)?.parentId ?? null;
-  for (let guard = s.nodes.n; cur !== null && guard > 0; guard--) {
-    if (cur === ancestor) return true;
-    cur = getNode(s, cur)?.parentId ?? null;
-  }
-  return false;
+  return findAncestor(s, id, (a) => a === ancestor) !== null;
 }
 
 export function depthOf(s: MindMapState, id: string): number {
   return ancestorIds(s, id).length;
-}
-
-export function hasChildren(s: MindMapState, id: string): boolean {
-  return childIds(s, id).length > 0;
 }
 
 /** Visible without search: every ancestor expanded. */
@@ -78,12 +86,14 @@ export function computeVisibleIds(s: MindMapState, matches?: Set<string>): Set<s
     const found = matches ?? searchMatches(s, q);
     const out = new Set<string>();
     for (const id of found) {
-      let cur: string | null = id;
+      if (out.has(id)) continue;
+      out.add(id);
       // Stop climbing at the first ancestor already added: its own ancestors are in.
-      while (cur !== null && !out.has(cur)) {
-        out.add(cur);
-        cur = getNode(s, cur)?.parentId ?? null;
-      }
+      findAncestor(s, id, (a) => {
+        if (out.has(a)) return true;
+        out.add(a);
+        return false;
+      });
     }
     return out;
   }

@@ -1,9 +1,10 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, em } from '@mantine/core';
+import { BREAKPOINTS } from '../state/model';
 
 export const theme = createTheme({
   primaryColor: 'violet',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
-  // The spec's breakpoints: xs 480, sm 640, md 768, lg 1024, xl 1280 px.
-  breakpoints: { xs: '30em', sm: '40em', md: '48em', lg: '64em', xl: '80em' },
+  // The spec's breakpoints: xs 480, sm 640, md 768, lg 1024, xl 1280, 2xl 1536 px.
+  breakpoints: Object.fromEntries(Object.entries(BREAKPOINTS).map(([k, px]) => [k, em(px)])),
 });

@@ -7,7 +7,8 @@
  * never costs more than a few hundred DOM nodes per refresh.
  */
 import { childIds, getNode, type MindMapState } from '../../state/doc';
-import { depthOf, treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
+import { ancestorIds, depthOf } from '../../state/tree';
+import { treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
 
 export const FULL_LIMIT = 1500;
 export const WINDOW_LIMIT = 200;
@@ -88,13 +89,7 @@ export class A11yTree {
     if (this.host.shownCount() <= FULL_LIMIT) {
       ids = shownInOrder(s, shown, FULL_LIMIT);
     } else {
-      const path: string[] = [];
-      let cur: string | null = focus;
-      for (let guard = s.nodes.n; cur !== null && guard > 0; guard--) {
-        path.push(cur);
-        cur = getNode(s, cur)?.parentId ?? null;
-      }
-      path.reverse();
+      const path = [focus, ...ancestorIds(s, focus)].reverse();
       const seen = new Set(path);
       ids = path.slice();
       for (const id of this.host.nearViewport(WINDOW_LIMIT)) {

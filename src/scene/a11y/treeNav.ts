@@ -47,16 +47,6 @@ export function prevShown(s: MindMapState, id: string, shown: IsShown): string |
   return cur;
 }
 
-export function depthOf(s: MindMapState, id: string): number {
-  let d = 0;
-  let cur = getNode(s, id)?.parentId ?? null;
-  for (let guard = s.nodes.n; cur !== null && guard > 0; guard--) {
-    d++;
-    cur = getNode(s, cur)?.parentId ?? null;
-  }
-  return d;
-}
-
 export type TreeKeyAction =
   | { kind: 'focus'; id: string }
   | { kind: 'expand'; id: string }

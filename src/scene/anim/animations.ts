@@ -24,10 +24,6 @@ export function normalizeAnimation(a: unknown): Animation {
   return typeof a === 'string' && (ANIMATIONS as readonly string[]).includes(a) ? (a as Animation) : 'none';
 }
 
-export function isAnimated(a: unknown): boolean {
-  return normalizeAnimation(a) !== 'none';
-}
-
 /** Writes the frame of animation `a` at time `t` (ms) into `out`; `seed` desynchronises topics. */
 export function animationFrame(a: Animation, t: number, seed: number, out: AnimationFrame): AnimationFrame {
   out.dx = 0;

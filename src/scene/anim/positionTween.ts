@@ -5,6 +5,8 @@
  * performance mode or with prefers-reduced-motion, and only when a change moves several topics at
  * once (a single moved topic is a drag or a keyboard nudge: it must follow the pointer at once).
  */
+import { easeInOutCubic } from '../camera/camera';
+import type { Point } from '../geometry';
 
 export const TWEEN_MS = 400;
 /** Fewer moved topics than this in one flush: no tween. */
@@ -12,22 +14,12 @@ export const TWEEN_MIN_MOVED = 2;
 /** More moved topics on screen than this: no tween (the per-frame overlay would cost too much). */
 export const TWEEN_MAX_TOPICS = 800;
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
 export interface Move {
   id: string;
   from: Point;
   to: Point;
 }
 
-export function easeInOutCubic(t: number): number {
-  if (t <= 0) return 0;
-  if (t >= 1) return 1;
-  return t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2;
-}
 
 /** Eased progress 0..1 of a tween started at `start` lasting `duration` ms. */
 export function tweenProgress(now: number, start: number, duration: number): number {

@@ -2,7 +2,7 @@
  * Pure pan/zoom maths. A camera maps world to screen as screen = world * zoom + (x, y).
  * Nothing here touches Pixi or the DOM, so it is unit-tested directly.
  */
-import { ZOOM_MAX, ZOOM_MIN } from '../../state/model';
+import { FIT_DURATION_MAX_MS, FIT_DURATION_MIN_MS, ZOOM_MAX, ZOOM_MIN } from '../../state/model';
 import type { Rect } from '../geometry';
 
 export interface Camera {
@@ -90,6 +90,8 @@ export function cameraToReveal(cam: Camera, size: Size, rect: Rect, margin = 40)
 }
 
 export function easeInOutCubic(t: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
   return t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2;
 }
 
@@ -108,7 +110,7 @@ export function lerpCamera(a: Camera, b: Camera, t: number, size: Size): Camera 
 }
 
 /** Fit animations last 400–800 ms: longer the further the view travels. */
-export function fitDuration(a: Camera, b: Camera, size: Size, min = 400, max = 800): number {
+export function fitDuration(a: Camera, b: Camera, size: Size, min = FIT_DURATION_MIN_MS, max = FIT_DURATION_MAX_MS): number {
   const zoomChange = Math.abs(Math.log2(b.zoom / a.zoom));
   const ca = screenToWorld(a, size.width / 2, size.height / 2);
   const cb = screenToWorld(b, size.width / 2, size.height / 2);

@@ -4,7 +4,7 @@
  * frame steps the animation and draws. The maths is in camera.ts.
  */
 import { getNode, type MindMapState } from '../../state/doc';
-import { FIT_PADDING } from '../../state/model';
+import { FIT_PADDING, ZOOM_INITIAL } from '../../state/model';
 import {
   cameraToReveal,
   camerasEqual,
@@ -52,7 +52,7 @@ export function topicBounds(s: MindMapState, ids: Iterable<string>, metrics: Met
 }
 
 export class CameraControl {
-  cam: Camera = { x: 0, y: 0, zoom: 1 };
+  cam: Camera = { x: 0, y: 0, zoom: ZOOM_INITIAL };
   size: Size = { width: 1, height: 1 };
   /** The camera or the canvas size changed since the last frame (the frame clears it). */
   moved = true;
@@ -112,7 +112,7 @@ export class CameraControl {
   }
 
   centred(): Camera {
-    return { x: this.size.width / 2 - 70, y: this.size.height / 2 - NODE_HEIGHT / 2, zoom: 1 };
+    return { x: this.size.width / 2 - 70, y: this.size.height / 2 - NODE_HEIGHT / 2, zoom: ZOOM_INITIAL };
   }
 
   fitFor(padding: number): Camera | null {

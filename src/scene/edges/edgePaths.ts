@@ -50,10 +50,6 @@ export function roundCorners(points: number[], radius = SMOOTH_STEP_RADIUS, step
   return out;
 }
 
-export function straightPoints(sx: number, sy: number, tx: number, ty: number): number[] {
-  return [sx, sy, tx, ty];
-}
-
 export function polylineLength(pts: number[]): number {
   let len = 0;
   for (let i = 2; i < pts.length; i += 2) len += Math.hypot(pts[i] - pts[i - 2], pts[i + 1] - pts[i - 1]);

@@ -9,6 +9,7 @@
  * - Dropping where it already is (same parent, same place): nothing.
  */
 import type { LayoutKind } from '../../state/doc';
+import { climbAncestors } from '../../state/tree';
 
 export type DropZone = 'before' | 'child' | 'after';
 
@@ -46,12 +47,7 @@ export function dropZone(x: number, y: number, w: number, h: number, px: number,
 }
 
 export function isInBranch(ctx: Pick<DropContext, 'parentOf'>, id: string, branchRoot: string): boolean {
-  let cur: string | null | undefined = id;
-  for (let guard = 0; cur != null && guard < 1_000_000; guard++) {
-    if (cur === branchRoot) return true;
-    cur = ctx.parentOf(cur);
-  }
-  return false;
+  return id === branchRoot || climbAncestors(ctx.parentOf, id, (a) => a === branchRoot, 1_000_000) !== null;
 }
 
 export function decideDrop(ctx: DropContext, targetId: string | null, zone: DropZone): DropDecision {

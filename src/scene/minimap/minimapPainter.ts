@@ -3,6 +3,7 @@
  * in slices (see redraw). Geometry comes from the topic hit boxes, with no state lookups.
  */
 import { getNode, type MindMapState } from '../../state/doc';
+import { normalizeColor } from '../../state/rules';
 import { HIT_MARGIN_BOTTOM, HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from '../constants';
 import { expandRect, type Rect } from '../geometry';
 import type { Minimap } from './Minimap';
@@ -81,7 +82,7 @@ export class MinimapPainter {
           const color = getNode(s, ids[i])?.data?.color;
           const x = b.minX + HIT_MARGIN_X;
           const y = b.minY + HIT_MARGIN_TOP;
-          this.minimap.addBox(x, y, b.maxX - HIT_MARGIN_X - x, NODE_HEIGHT, color && /^#[0-9a-f]{3,6}$/i.test(color) ? color : '#9b87f5');
+          this.minimap.addBox(x, y, b.maxX - HIT_MARGIN_X - x, NODE_HEIGHT, normalizeColor(color) ?? '#9b87f5');
           if (timeUp()) break;
         }
         if (i >= ids.length) {

@@ -5,11 +5,10 @@
  * bitmap font (a shared glyph atlas), tinted per theme.
  */
 import { BitmapFont, GraphicsContext, Texture } from 'pixi.js';
-import { CARD_RADIUS, CHEVRON_RADIUS, HANDLE_RADIUS, NODE_HEIGHT, PLUS_RADIUS, PRIORITY_COLORS, type ThemeColors } from '../constants';
+import { CARD_RADIUS, CHEVRON_RADIUS, FONT_STACK, HANDLE_RADIUS, NODE_HEIGHT, PLUS_RADIUS, PRIORITY_COLORS, type ThemeColors } from '../constants';
 import { chevronCenter } from '../topics/nodeLayout';
 import { circlePoints, roundRectPoints } from './shapes';
 
-export const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 export const FONT_NAME = 'mf-text';
 export const FONT_BOLD = 'mf-bold';
 

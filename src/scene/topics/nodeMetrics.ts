@@ -5,7 +5,7 @@
  * padding absorbs the difference.
  */
 import { NODE_MAX_WIDTH, NODE_MIN_WIDTH } from '../../state/model';
-import { LABEL_FONT_SIZE, LABEL_MAX_LINES, NODE_PAD_X } from '../constants';
+import { FONT_STACK, LABEL_FONT_SIZE, LABEL_MAX_LINES, NODE_PAD_X } from '../constants';
 
 export type CharMeasure = (ch: string) => number;
 
@@ -48,11 +48,19 @@ export class TextMeasurer {
 }
 
 /** Canvas-backed measurer in the browser, approximate elsewhere. */
-export function createMeasurer(fontFamily: string, fontSize = LABEL_FONT_SIZE, fontWeight = '500'): TextMeasurer {
+function createMeasurer(fontFamily: string, fontSize = LABEL_FONT_SIZE, fontWeight = '500'): TextMeasurer {
   const ctx = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
   if (!ctx) return new TextMeasurer((ch) => approximateCharWidth(ch, fontSize));
   ctx.font = `${fontWeight} ${fontSize}px ${fontFamily}`;
   return new TextMeasurer((ch) => ctx.measureText(ch).width);
+}
+
+let shared: TextMeasurer | null = null;
+
+/** The one measurer of topic labels (canvas, layout sizes, exports): its width table fills once. */
+export function labelMeasurer(): TextMeasurer {
+  shared ??= createMeasurer(FONT_STACK);
+  return shared;
 }
 
 /** Cuts `text` to fit `max` pixels, ending with an ellipsis. */

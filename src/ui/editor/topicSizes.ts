@@ -5,14 +5,13 @@
 import { getNode } from '../../state/doc';
 import type { SizeOf } from '../../state/layout/tidy';
 import type { MindMapStore } from '../../state/store';
-import { FONT_STACK } from '../../scene/render/assets';
 import { NODE_HEIGHT } from '../../scene/constants';
-import { createMeasurer, MetricsCache } from '../../scene/topics/nodeMetrics';
+import { labelMeasurer, MetricsCache } from '../../scene/topics/nodeMetrics';
 
 export function topicSizer(store: MindMapStore): SizeOf {
   let cache: MetricsCache | null = null;
   return (id) => {
-    cache ??= new MetricsCache(createMeasurer(FONT_STACK));
+    cache ??= new MetricsCache(labelMeasurer());
     return { width: cache.get(id, getNode(store.getState(), id)?.data.label).width, height: NODE_HEIGHT };
   };
 }

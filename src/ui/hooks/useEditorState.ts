@@ -7,17 +7,10 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { MindMapState } from '../../state/doc';
 import type { MindMapStore } from '../../state/store';
 
-export function useStoreVersion(store: MindMapStore): number {
-  return useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
-}
-
 export function useEditorSelector<T>(store: MindMapStore, selector: (state: MindMapState, store: MindMapStore) => T): T {
   const get = useCallback(() => selector(store.getState(), store), [store, selector]);
   return useSyncExternalStore(store.subscribe, get, get);
 }
 
 /** Common selectors: module-level so their identity is stable. */
-export const selectSelectedId = (s: MindMapState): string | null => s.selectedNodeId;
 export const selectSearchQuery = (s: MindMapState): string => s.searchQuery;
-export const selectRootId = (s: MindMapState): string => s.rootId;
-export const selectNodeCount = (s: MindMapState): number => s.nodes.n;

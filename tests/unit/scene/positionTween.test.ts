@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { easeInOutCubic, lerpPoint, planTween, PositionTween, TWEEN_MAX_TOPICS, TWEEN_MS, tweenProgress, type Move } from '../../../src/scene/anim/positionTween';
+import { easeInOutCubic } from '../../../src/scene/camera/camera';
+import { lerpPoint, planTween, PositionTween, TWEEN_MAX_TOPICS, TWEEN_MS, tweenProgress, type Move } from '../../../src/scene/anim/positionTween';
 
 const on = { performanceMode: false, reducedMotion: false, dragging: false };
 const move = (id: string, fx: number, tx: number): Move => ({ id, from: { x: fx, y: 0 }, to: { x: tx, y: 10 } });

@@ -6,14 +6,14 @@
  */
 import { computeVisibleIds } from '../../../state/tree';
 import { getNode, type LayoutKind, type MindMapState } from '../../../state/doc';
+import { normalizeColor } from '../../../state/rules';
 import { tableForEach } from '../../../state/table';
 import type { MindNode } from '../../../state/model';
-import { CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
+import { CARD_RADIUS, FONT_STACK, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
 import { routedPolyline, routeEdge } from '../../../scene/edges/edgeRouting';
-import { createMeasurer, layoutLabel, type TextMeasurer } from '../../../scene/topics/nodeMetrics';
+import { labelMeasurer, layoutLabel } from '../../../scene/topics/nodeMetrics';
 import { EXPORT_MARGIN, planRaster, type Bounds, type RasterPlan } from './rasterPlan';
 
-export const EXPORT_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export interface ExportTheme {
   background: string;
@@ -47,11 +47,9 @@ export interface MapDrawing {
   layout?: LayoutKind;
 }
 
-let measurer: TextMeasurer | null = null;
-
 /** Lays out what the map shows when no search filters it (collapsed branches stay hidden). */
 export function layoutMap(state: MindMapState): MapDrawing {
-  measurer ??= createMeasurer(EXPORT_FONT, LABEL_FONT_SIZE, '500');
+  const measurer = labelMeasurer();
   const shown = computeVisibleIds({ ...state, searchQuery: '' });
   const nodes: DrawNode[] = [];
   const byId = new Map<string, DrawNode>();
@@ -80,7 +78,7 @@ export function layoutMap(state: MindMapState): MapDrawing {
 }
 
 function withAlpha(color: string, alpha: number): string {
-  const c = /^#[0-9a-f]{6}$/i.test(color) ? color : '#9b87f5';
+  const c = normalizeColor(color) ?? '#9b87f5';
   const r = parseInt(c.slice(1, 3), 16), g = parseInt(c.slice(3, 5), 16), b = parseInt(c.slice(5, 7), 16);
   return `rgba(${r},${g},${b},${alpha})`;
 }
@@ -156,7 +154,7 @@ export function drawMap(ctx: CanvasRenderingContext2D, d: MapDrawing, plan: Pick
     ctx.roundRect(x + 7, y + 8, 4, 12, 2);
     ctx.fill();
     ctx.textBaseline = 'top';
-    ctx.font = `700 10px ${EXPORT_FONT}`;
+    ctx.font = `700 10px ${FONT_STACK}`;
     ctx.fillStyle = root ? color : theme.muted;
     ctx.fillText(root ? 'ROOT' : 'TOPIC', x + NODE_PAD_X + 4, y + 8);
     if (node.data.priority && PRIORITY_COLORS[node.data.priority] !== undefined) {
@@ -170,11 +168,11 @@ export function drawMap(ctx: CanvasRenderingContext2D, d: MapDrawing, plan: Pick
       ctx.strokeStyle = pc;
       ctx.lineWidth = 1;
       ctx.stroke();
-      ctx.font = `700 9px ${EXPORT_FONT}`;
+      ctx.font = `700 9px ${FONT_STACK}`;
       ctx.fillStyle = theme.text;
       ctx.fillText(label, x + width - 5 - bw, y + 9);
     }
-    ctx.font = `500 ${LABEL_FONT_SIZE}px ${EXPORT_FONT}`;
+    ctx.font = `500 ${LABEL_FONT_SIZE}px ${FONT_STACK}`;
     ctx.fillStyle = theme.text;
     const top = lines.length === 1 ? LABEL_TOP + LABEL_LINE_HEIGHT / 2 : LABEL_TOP;
     lines.forEach((line, i) => ctx.fillText(line, x + NODE_PAD_X, y + top + i * LABEL_LINE_HEIGHT));

@@ -6,12 +6,12 @@
  * map only ever enters the file escaped.
  */
 import type { MindMapState } from '../../../state/doc';
+import { normalizeColor } from '../../../state/rules';
 import { xmlAttr, xmlText } from '../../../state/interop/writeCommon';
-import { CARD_RADIUS, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS } from '../../../scene/constants';
+import { CARD_RADIUS, FONT_STACK, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS } from '../../../scene/constants';
 import { routedPolyline, routeEdge } from '../../../scene/edges/edgeRouting';
-import { EXPORT_FONT, exportTheme, layoutMap, type DrawOptions } from './renderMap';
+import { exportTheme, layoutMap, type DrawOptions } from './renderMap';
 
-const HEX6 = /^#[0-9a-f]{6}$/i;
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2).replace(/\.?0+$/, ''));
 
 function hex(n: number): string {
@@ -20,7 +20,7 @@ function hex(n: number): string {
 
 /** A colour from the map, or the fallback when it is not a plain hex colour (it lands in an attribute). */
 function safeColor(c: string | undefined, fallback: string): string {
-  return c && HEX6.test(c) ? c : fallback;
+  return normalizeColor(c) ?? fallback;
 }
 
 const PRIORITY_LABELS: Record<string, string> = { low: 'Low', medium: 'Med', high: 'High' };
@@ -33,7 +33,7 @@ export function mapToSvg(state: MindMapState, o: Pick<DrawOptions, 'theme' | 'st
   const h = maxY - minY;
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(w)}" height="${num(h)}" viewBox="${num(minX)} ${num(minY)} ${num(w)} ${num(h)}" font-family="${xmlAttr(EXPORT_FONT)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(w)}" height="${num(h)}" viewBox="${num(minX)} ${num(minY)} ${num(w)} ${num(h)}" font-family="${xmlAttr(FONT_STACK)}">`,
     '<title>MindFlow mind map</title>',
     `<rect x="${num(minX)}" y="${num(minY)}" width="${num(w)}" height="${num(h)}" fill="${theme.background}"/>`,
     '<g fill="none" stroke-linecap="round" stroke-linejoin="round">',
