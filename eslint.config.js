@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     files: ['src/scene/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react*', '@mantine/*', '../ui/*'] }],
+      'no-restricted-imports': ['error', { patterns: ['react*', '@mantine/*', '../ui/*', '../../ui/*'] }],
     },
   },
   {
