@@ -39,12 +39,36 @@ export function walkOutline(
   }
 }
 
-// Characters XML 1.0 cannot hold at all, even as references, and lone surrogates.
-const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** True for a UTF-16 unit XML 1.0 cannot hold at all (even as a reference), surrogates aside. */
+function forbidden(c: number): boolean {
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffe || c === 0xffff;
+}
+
+/** The text without the characters XML 1.0 cannot hold: control characters and lone surrogates. */
+export function xmlChars(s: string): string {
+  let i = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (forbidden(c) || (c >= 0xd800 && c <= 0xdfff)) break;
+  }
+  if (i === s.length) return s; // the usual case: nothing to drop, no copy
+  let out = s.slice(0, i);
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        out += s[i] + s[i + 1];
+        i++;
+      }
+    } else if (!(c >= 0xdc00 && c <= 0xdfff) && !forbidden(c)) out += s[i];
+  }
+  return out;
+}
 
 /** Text safe inside an XML element. */
 export function xmlText(s: string): string {
-  return s.replace(XML_INVALID, '').replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+  return xmlChars(s).replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
 const ATTR_ESCAPES: Record<string, string> = {
@@ -60,7 +84,7 @@ const ATTR_ESCAPES: Record<string, string> = {
 
 /** Text safe inside a double-quoted XML attribute, line breaks and tabs kept. */
 export function xmlAttr(s: string): string {
-  return s.replace(XML_INVALID, '').replace(/[&<>"\n\r\t]/g, (c) => ATTR_ESCAPES[c]);
+  return xmlChars(s).replace(/[&<>"\n\r\t]/g, (c) => ATTR_ESCAPES[c]);
 }
 
 /** Indentation for pretty-printed XML, capped so that a deep chain does not grow quadratically. */
