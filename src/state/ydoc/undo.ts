@@ -70,11 +70,32 @@ export class DocHistory implements HistoryDriver {
   }
 
   undo(): boolean {
-    return this.manager.undo() !== null;
+    return this.one('undoStack', () => this.manager.undo());
   }
 
   redo(): boolean {
-    return this.manager.redo() !== null;
+    return this.one('redoStack', () => this.manager.redo());
+  }
+
+  /**
+   * Undoes (or redoes) exactly the newest step. Y.UndoManager skips a step whose undo changes
+   * nothing (someone else has since overwritten all of it) and goes on to the step before, so one
+   * Ctrl+Z could remove a topic whose rename was overwritten by a collaborator. Here such a step is
+   * spent without going further.
+   */
+  private one(stack: 'undoStack' | 'redoStack', run: () => unknown): boolean {
+    const m = this.manager;
+    const items = m[stack];
+    const top = items.pop();
+    if (!top) return false;
+    m[stack] = [top];
+    try {
+      run();
+    } finally {
+      // Whatever run() left (nothing, or the step again if it threw) goes back under the rest.
+      m[stack] = items.concat(m[stack]);
+    }
+    return true;
   }
 
   canUndo(): boolean {
