@@ -55,7 +55,7 @@ export interface DocBinding {
   readonly doc: Y.Doc;
   /** The origin of this replica's undoable transactions. */
   readonly origin: object;
-  /** The document is from a newer build: shown, never written. */
+  /** The document is from a newer build (now or since a newer tab wrote to it): shown, never written. */
   readonly readOnly: boolean;
   readonly history: DocHistory;
   /** Stops syncing and gives the store its own history back. */
@@ -84,7 +84,7 @@ class Binding implements DocBinding {
   readonly origin = { replica: 'local' };
   /** Local writes that are not undo steps. */
   private readonly quiet = { replica: 'local, not a step' };
-  readonly readOnly: boolean;
+  private newer = false;
   readonly history: DocHistory;
   private readonly d: MapDoc;
   private placing: boolean;
@@ -101,11 +101,10 @@ class Binding implements DocBinding {
   ) {
     this.d = mapDoc(doc);
     if (isEmptyDoc(this.d)) {
-      this.readOnly = false;
       if (seedEmpty) toDoc(doc, store.getState(), this.quiet);
     } else {
       const r = fromDoc(this.d);
-      this.readOnly = r.newer;
+      this.newer = r.newer;
       this.dormant = new Set(r.dormantLinks);
       store.replaceExternal(r.state);
       this.writeRepairs(r.repaired);
@@ -116,6 +115,10 @@ class Binding implements DocBinding {
     doc.on('afterTransaction', this.onTransaction);
     store.setHistoryDriver(this.history);
     this.unsubscribe = store.subscribe(this.onStoreChange);
+  }
+
+  get readOnly(): boolean {
+    return this.newer;
   }
 
   destroy(): void {
@@ -218,6 +221,8 @@ class Binding implements DocBinding {
 
   private rebuild(undoRedo: boolean): void {
     const r = fromDoc(this.d);
+    // A newer build may start writing to a document this tab has open: from then on, only read.
+    if (r.newer) this.newer = true;
     this.dormant = new Set(r.dormantLinks);
     this.store.replaceExternal(r.state, undoRedo);
     this.writeRepairs(r.repaired);

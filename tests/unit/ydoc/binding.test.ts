@@ -232,6 +232,17 @@ describe('binding: a document from a newer build', () => {
     expect(r.outbox).toEqual([]);
     expect(Y.encodeStateVector(r.doc)).toEqual(before);
   });
+
+  it('turns read-only when a newer build writes to a document already open', () => {
+    const [a, b] = pair();
+    mapDoc(b.doc).meta.set('schemaVersion', SCHEMA_VERSION + 1);
+    const bumped = b.outbox.splice(0);
+    for (const u of bumped) Y.applyUpdate(a.doc, u, 'remote');
+    expect(a.binding.readOnly).toBe(true);
+    a.outbox.length = 0;
+    renameNode(a.store, 'A', 'not written');
+    expect(a.outbox).toEqual([]);
+  });
 });
 
 describe('binding: more cases', () => {
