@@ -27,13 +27,6 @@ export function baseName(fileName: string | undefined): string | undefined {
   return base === '' ? undefined : base;
 }
 
-interface Entry {
-  topic: OutlineTopic;
-  node: MindNode;
-  /** Index of the parent entry, -1 for the root. */
-  parent: number;
-}
-
 /**
  * Builds the snapshot without restoring it: nodes in pre-order (parents before children, siblings
  * in order), each child's tree edge, then the connections. Positions are all 0 (laid out later).
@@ -49,21 +42,25 @@ export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileN
     report.choose(`The file has ${number.format(top.length)} top-level topics; a root named "${truncate(label, 80)}" was added above them.`);
   }
 
-  const entries: Entry[] = [];
+  // Parallel arrays instead of an object per topic: this runs once per topic of 100k-topic files.
+  const entryTopic: OutlineTopic[] = [];
+  const entryParent: number[] = [];
   const nodes: MindNode[] = [];
   const edges: MindEdge[] = [];
   const bySource = new Map<string, MindNode>();
   const pathOf = (index: number) => () => {
     const labels: string[] = [];
-    for (let i = index; i >= 0; i = entries[i].parent) labels.push(entries[i].topic.label);
+    for (let i = index; i >= 0; i = entryParent[i]) labels.push(entryTopic[i].label);
     return topicPath(labels.reverse());
   };
 
-  const stack: { topic: OutlineTopic; parent: number }[] = [{ topic: rootTopic, parent: -1 }];
-  while (stack.length > 0) {
-    const { topic, parent } = stack.pop()!;
-    const index = entries.length;
-    const parentNode = parent >= 0 ? entries[parent].node : null;
+  const topicStack: OutlineTopic[] = [rootTopic];
+  const parentStack: number[] = [-1];
+  while (topicStack.length > 0) {
+    const topic = topicStack.pop()!;
+    const parent = parentStack.pop()!;
+    const index = nodes.length;
+    const parentNode = parent >= 0 ? nodes[parent] : null;
     const node: MindNode = {
       id: newId(),
       type: parentNode ? 'child' : 'root',
@@ -72,15 +69,23 @@ export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileN
       connectionType: 'standard',
       data: { label: '', expanded: true, color: DEFAULT_COLOR, animation: DEFAULT_ANIMATION },
     };
-    entries.push({ topic, node, parent });
+    entryTopic.push(topic);
+    entryParent.push(parent);
     nodes.push(node);
-    fillData(node.data, topic, report, pathOf(index));
+    fillData(node.data, topic, report, index, pathOf);
     if (parentNode) edges.push(treeEdge(parentNode.id, node.id, parentNode.data.color, false, EDGE_WIDTH));
     if (topic.sourceId !== undefined && !bySource.has(topic.sourceId)) bySource.set(topic.sourceId, node);
     const kids = topic.children;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ topic: kids[i], parent: index });
+    for (let i = kids.length - 1; i >= 0; i--) {
+      topicStack.push(kids[i]);
+      parentStack.push(index);
+    }
   }
+  if (outline.connections.length > 0) addConnections(outline, report, bySource, edges);
+  return { nodes, edges };
+}
 
+function addConnections(outline: Outline, report: ReportBuilder, bySource: Map<string, MindNode>, edges: MindEdge[]): void {
   const taken = new Set<string>();
   for (const e of edges) taken.add(e.id);
   for (const c of outline.connections) {
@@ -103,17 +108,18 @@ export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileN
     edges.push(treeEdge(from.id, to.id, from.data.color, false, EDGE_WIDTH));
     if (c.label !== undefined && c.label.trim() !== '') report.dropped('connection labels');
   }
-  return { nodes, edges };
 }
 
 function appendNote(data: NodeData, line: string): void {
   data.notes = data.notes ? `${data.notes}\n\n${line}` : line;
 }
 
-function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, path: () => string): void {
+function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, index: number, pathOf: (index: number) => () => string): void {
+  // Report paths are built only when something is reported.
+  const path = (): (() => string) => pathOf(index);
   let label = typeof t.label === 'string' ? t.label : String(t.label);
   if (label.length > LIMITS.label) {
-    report.converted('over-long topic texts', `texts cut to ${number.format(LIMITS.label)} characters`, path);
+    report.converted('over-long topic texts', `texts cut to ${number.format(LIMITS.label)} characters`, path());
     appendNote(data, `Full text: ${label}`);
     label = truncate(label, LIMITS.label);
   }
@@ -131,7 +137,7 @@ function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, path: 
     const url = t.link.trim();
     if (url.length > LIMITS.url || !isSafeUrl(url)) {
       appendNote(data, `Link: ${url}`);
-      report.converted(url.length > LIMITS.url ? 'over-long links' : 'links that are not web or mail addresses', 'notes', path);
+      report.converted(url.length > LIMITS.url ? 'over-long links' : 'links that are not web or mail addresses', 'notes', path());
     } else {
       const title = (t.linkTitle ?? '').trim();
       data.attachment = { type: 'link', url, title: title === '' ? url : truncate(title, LIMITS.title) };
@@ -145,11 +151,11 @@ function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, path: 
       let tag = raw.trim();
       if (tag.length > LIMITS.tag) {
         tag = truncate(tag, LIMITS.tag).trim();
-        report.converted('over-long tags', `tags cut to ${LIMITS.tag} characters`, path);
+        report.converted('over-long tags', `tags cut to ${LIMITS.tag} characters`, path());
       }
       if (tag === '' || seen.has(tag)) continue;
       if (tags.length >= LIMITS.tags) {
-        report.dropped(`tags beyond ${LIMITS.tags} on one topic`, path);
+        report.dropped(`tags beyond ${LIMITS.tags} on one topic`, path());
         continue;
       }
       seen.add(tag);
@@ -159,7 +165,7 @@ function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, path: 
   }
 
   if (data.notes !== undefined && data.notes.length > LIMITS.notes) {
-    report.converted('over-long notes', `notes cut to ${number.format(LIMITS.notes)} characters`, path);
+    report.converted('over-long notes', `notes cut to ${number.format(LIMITS.notes)} characters`, path());
     data.notes = truncate(data.notes, LIMITS.notes);
   }
 }
