@@ -85,6 +85,21 @@ describe('text from files is data', () => {
     expect(m.ok && m.snapshot.nodes[0].data.label).toBe('<img src=x onerror=alert(1)>');
   });
 
+  it('htmlToText gives simple paragraph documents the same text on its fast path as through the parser', () => {
+    const docs = [
+      '\n<html>\n  <head>\n    \n  </head>\n  <body>\n    <p>\n      note one\n    </p>\n    <p>two  words</p>\n  </body>\n</html>\n',
+      '<html xmlns="http://www.w3.org/1999/xhtml"><head></head><body width="">before<p>in</p>after<P>UPPER</P><p></p></body></html>',
+      'just text',
+      '<p>\u00a0lead nbsp</p>',
+    ];
+    for (const d of docs) {
+      const withTag = htmlToText(`${d}<span></span>`); // any other tag takes the parser path
+      expect(htmlToText(d)).toEqual({ text: withTag.text, hrefs: [], images: 0 });
+    }
+    expect(htmlToText(docs[0]).text).toBe('note one\n\ntwo words');
+    expect(htmlToText('<p>a &amp; b</p>').text).toBe('a & b');
+  });
+
   it('htmlToText keeps paragraphs, line breaks and list markers', () => {
     const h = htmlToText('<p>One <b>two</b></p><p>Three<br>four</p><ol><li>a<ul><li>b</li></ul></li><li>c</li></ol><a href="https://x.org">x</a><a href="https://y.org">y</a>');
     expect(h.text).toBe('One two\n\nThree\nfour\n\n1. a\n  - b\n2. c\n\nxy');
