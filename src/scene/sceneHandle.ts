@@ -24,6 +24,8 @@ export interface SceneStats {
   displayObjects: number;
   lastFrameMs: number;
   indexedNodes: number;
+  /** The keyboard tree mirror waits on its debounce to catch up with the map. */
+  treePending: boolean;
 }
 
 export interface SceneHandle {
@@ -65,7 +67,7 @@ export interface HandleDeps {
   drawnAt(id: string): { x: number; y: number } | undefined;
   /** A debounced resize refit or a deferred level-of-detail switch is waiting on a timer. */
   timerPending(): boolean;
-  counts(): Pick<SceneStats, 'lod' | 'nodeViews' | 'pooledViews' | 'tiles' | 'lastFrameMs' | 'indexedNodes'>;
+  counts(): Pick<SceneStats, 'lod' | 'nodeViews' | 'pooledViews' | 'tiles' | 'lastFrameMs' | 'indexedNodes' | 'treePending'>;
   setTheme(theme: ThemeName): void;
   setPerformanceMode(on: boolean): void;
   setSnapToGrid(on: boolean): void;
@@ -114,6 +116,7 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
         displayObjects: countDisplayObjects(d.stage),
         lastFrameMs: c.lastFrameMs,
         indexedNodes: c.indexedNodes,
+        treePending: c.treePending,
       };
     },
     whenIdle: async () => {

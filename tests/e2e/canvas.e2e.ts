@@ -3,7 +3,7 @@
  * The canvas as a user drives it: pointer, wheel, keyboard and touch in Chromium (software WebGL),
  * checked through the accessibility tree, the store (what gets persisted) and canvas pixels.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, type Session } from './browser';
 import { generateMapText } from '../../bench/mapGenerator.mjs';
@@ -47,10 +47,31 @@ async function load(page: Page, text: string): Promise<void> {
   await idle(page);
 }
 
+/** The scene's idle signal, then the (debounced) tree mirror caught up. */
 async function idle(page: Page): Promise<void> {
   await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
-  // Tree mirror refresh is debounced.
-  await page.waitForTimeout(120);
+  await page.waitForFunction(() => !(window as any).__mindflow.scene.stats().treePending, undefined, { polling: 20 });
+}
+
+/**
+ * Lets the page run `n` animation frames: the window in which a canvas that should stay idle must
+ * draw nothing (counted in the page's frames rather than in milliseconds).
+ */
+async function pageFrames(page: Page, n: number): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    n,
+  );
+}
+
+/** Waits until the canvas has drawn at least `more` frames after `from`. */
+async function framesAfter(page: Page, from: number, more: number): Promise<void> {
+  await expect.poll(() => frames(page), { timeout: 5_000, interval: 50 }).toBeGreaterThanOrEqual(from + more);
 }
 
 async function point(page: Page, id: string, part: Part = 'body'): Promise<{ x: number; y: number }> {
@@ -91,16 +112,20 @@ describe('canvas (desktop)', () => {
   let s: Session;
   let page: Page;
 
-  beforeAll(async () => {
+  // Every test gets its own page with the small map: none depends on what another left behind.
+  beforeEach(async () => {
     s = await openApp({ colorScheme: 'dark' });
     page = s.page;
     await s.goto('/mindmap');
     await load(page, smallMap());
   });
 
-  afterAll(async () => {
-    expect(s.consoleErrors.filter((e) => !/missing\.png|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
-    await s.close();
+  afterEach(async () => {
+    try {
+      expect(s.consoleErrors.filter((e) => !/missing\.png|ERR_CONNECTION_REFUSED|ERR_UNSAFE_PORT|Failed to load resource/.test(e))).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 
   test('host, minimap and the accessible tree mirror', async () => {
@@ -287,7 +312,7 @@ describe('canvas (desktop)', () => {
     const c = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('beta'));
     const probe = { x: Math.round(c.x + c.width / 2), y: Math.round(c.y - 8) };
     const before = await pixel(page, probe.x, probe.y);
-    await page.getByRole('treeitem', { name: 'Beta renamed' }).focus();
+    await page.getByRole('treeitem', { name: 'Beta' }).focus();
     await idle(page);
     const after = await pixel(page, probe.x, probe.y);
     expect(after).not.toEqual(before);
@@ -296,7 +321,6 @@ describe('canvas (desktop)', () => {
   });
 
   test('hovering a topic shows its tag chips and notes tooltip', async () => {
-    await load(page, smallMap());
     await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.2, 0));
     await idle(page);
     expect((await viewport(page)).zoom).toBeGreaterThanOrEqual(0.75);
@@ -316,11 +340,7 @@ describe('canvas (desktop)', () => {
   });
 
   test('an image attachment that fails to load shows a placeholder beside the card', async () => {
-    await load(page, smallMap());
     await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.2, 0));
-    await idle(page);
-    // The failed image (missing.png) has been tried by now; draw once more after it failed.
-    await page.waitForTimeout(300);
     await idle(page);
     const zoom = (await viewport(page)).zoom;
     const boxPixels = async (id: string) => {
@@ -330,18 +350,18 @@ describe('canvas (desktop)', () => {
     };
     const bg = await pixel(page, 760, 720);
     const differs = (ps: [number, number, number][]) => ps.filter((p) => p.some((v, k) => Math.abs(v - bg[k]) > 12)).length;
-    expect(differs(await boxPixels('a2'))).toBeGreaterThan(4);
+    // The placeholder is drawn once the image has failed to load (a redraw of its own).
+    await expect.poll(async () => differs(await boxPixels('a2')), { timeout: 5_000, interval: 100 }).toBeGreaterThan(4);
     expect(differs(await boxPixels('beta'))).toBeLessThanOrEqual(1); // a grid dot at most
   });
 
   test('an orientation change fits the map again', async () => {
-    await load(page, smallMap());
     await page.evaluate(() => (window as any).__mindflow.scene.setViewport({ x: 5000, y: 5000, zoom: 1 }, 0));
     await idle(page);
     const away = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root'));
     expect(away.x > 1280 || away.x + away.width < 0 || away.y > 800 || away.y + away.height < 0).toBe(true);
+    // The refit starts on the event and is a camera animation: the idle signal waits for it.
     await page.evaluate(() => window.dispatchEvent(new Event('orientationchange')));
-    await page.waitForTimeout(900);
     await idle(page);
     for (const id of ['root', 'alpha', 'a1', 'a2', 'beta']) {
       const r = await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id);
@@ -432,7 +452,7 @@ describe('canvas (desktop)', () => {
     });
     await idle(page);
     const f0 = await frames(page);
-    await page.waitForTimeout(600);
+    await pageFrames(page, 30);
     expect(await frames(page)).toBe(f0);
 
     await page.evaluate(() =>
@@ -440,13 +460,11 @@ describe('canvas (desktop)', () => {
         (window as any).__mindflow.editNode(d, 'beta').data.animation = 'bounce';
       }),
     );
-    await page.waitForTimeout(600);
-    const f1 = await frames(page);
-    expect(f1 - f0).toBeGreaterThanOrEqual(2);
+    await framesAfter(page, f0, 2);
     await page.evaluate(() => (window as any).__mindflow.scene.setPerformanceMode(true));
-    await page.waitForTimeout(200);
+    await idle(page);
     const f2 = await frames(page);
-    await page.waitForTimeout(500);
+    await pageFrames(page, 30);
     expect(await frames(page)).toBe(f2);
     await page.evaluate(() => {
       (window as any).__mindflow.scene.setPerformanceMode(false);
@@ -464,11 +482,10 @@ describe('canvas (desktop)', () => {
     );
     await idle(page);
     const f0 = await frames(page);
-    await page.waitForTimeout(600);
+    await pageFrames(page, 30);
     expect(await frames(page)).toBe(f0);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await page.waitForTimeout(600);
-    expect(await frames(page)).toBeGreaterThanOrEqual(f0 + 2);
+    await framesAfter(page, f0, 2);
     await page.evaluate(() => (window as any).__mindflow.store.undo());
     await idle(page);
   });
@@ -476,14 +493,12 @@ describe('canvas (desktop)', () => {
   test('edges touching the selection are animated (frames keep coming) and stop when cleared', async () => {
     const p = await point(page, 'beta');
     await page.mouse.click(p.x, p.y);
-    await page.waitForTimeout(300);
     const f0 = await frames(page);
-    await page.waitForTimeout(500);
-    expect((await frames(page)) - f0).toBeGreaterThanOrEqual(2);
+    await framesAfter(page, f0, 4);
     await page.mouse.click(760, 720);
     await idle(page);
     const f1 = await frames(page);
-    await page.waitForTimeout(400);
+    await pageFrames(page, 24);
     expect(await frames(page)).toBe(f1);
   });
 
@@ -500,7 +515,6 @@ describe('canvas (desktop)', () => {
     const c = await point(page, 'k');
     const bg = await pixel(page, 760, 720);
     expect(await pixel(page, Math.round(c.x), Math.round(c.y))).not.toEqual(bg);
-    await load(page, smallMap());
   });
 
   test('a 10k map keeps Pixi objects bounded and the tree mirror small', async () => {
@@ -511,7 +525,6 @@ describe('canvas (desktop)', () => {
     const items = await page.getByRole('treeitem').count();
     expect(items).toBeGreaterThan(3);
     expect(items).toBeLessThanOrEqual(260);
-    await load(page, smallMap());
   });
 });
 

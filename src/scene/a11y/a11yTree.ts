@@ -70,6 +70,11 @@ export class A11yTree {
   }
 
   /** Schedules a refresh (coalesced). */
+  /** A refresh waits on its timer. */
+  get pending(): boolean {
+    return this.timer !== null;
+  }
+
   invalidate(delay = 60): void {
     if (this.timer !== null) return;
     this.timer = setTimeout(() => {

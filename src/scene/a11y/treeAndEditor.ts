@@ -72,6 +72,11 @@ export class TreeAndEditor {
     if (this.focusId && !getNode(this.deps.store.getState(), this.focusId)) this.focusId = null;
   }
 
+  /** The tree mirror waits on its debounce. */
+  get treePending(): boolean {
+    return this.tree.pending;
+  }
+
   /** The tree mirror is refreshed (after `delayMs`, debounced). */
   invalidate(delayMs?: number): void {
     this.tree.invalidate(delayMs);
