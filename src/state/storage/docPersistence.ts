@@ -146,6 +146,7 @@ export class DocPersistence {
   };
   private readonly listeners = new Set<(s: SaveStatus) => void>();
   private readonly remote: Set<unknown>;
+  private readonly commitListeners = new Set<(batch: readonly Uint8Array[]) => void>();
   private askedPersist = false;
   private logEntries = 0;
   private logBytes = 0;
@@ -241,7 +242,26 @@ export class DocPersistence {
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin === this || this.remote.has(origin) || !this.writable) return;
+    if (origin === this || this.remote.has(origin)) return;
+    this.queue(update);
+  };
+
+  /**
+   * Writes an update that came from elsewhere (another tab's update its own tab did not confirm as
+   * stored). Yjs ignores what it already has, so a second copy in the log is harmless.
+   */
+  writeRemote(update: Uint8Array): void {
+    this.queue(update);
+  }
+
+  /** Hears each committed batch (the tab sync tells the other tabs). */
+  onCommitted(listener: (batch: readonly Uint8Array[]) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  private queue(update: Uint8Array): void {
+    if (!this.writable) return;
     this.pending.push(update);
     this.setStatus({ saving: true, unsaved: this.pending.length });
     if (!this.flushQueued) {
@@ -251,7 +271,7 @@ export class DocPersistence {
         this.writePending();
       });
     }
-  };
+  }
 
   /** Starts a write of everything pending (in one transaction). */
   private writePending(): void {
@@ -280,6 +300,7 @@ export class DocPersistence {
 
   private onWritten(batch: Uint8Array[]): void {
     this.inFlight--;
+    for (const l of this.commitListeners) l(batch);
     const bytes = batch.reduce((n, u) => n + u.byteLength, 0);
     this.logEntries += batch.length;
     this.logBytes += bytes;

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { TabSync, type ChannelLike } from '../../../src/state/storage/tabSync';
+import { DocPersistence } from '../../../src/state/storage/docPersistence';
+import { CONFIRM_WITHIN_MS, TabSync, type ChannelLike } from '../../../src/state/storage/tabSync';
+import { countLogEntries, openDatabase } from '../../../src/state/storage/updateLog';
+import { freshFactory, labels, ManualTimers, seedTopics, settle, topics } from './fakes';
 
 /** A BroadcastChannel hub whose deliveries are held until `deliver` picks them (any order). */
 class Hub {
@@ -101,4 +104,53 @@ describe('tab sync', () => {
       { numRuns: 40 },
     );
   }, 30_000);
+
+  it("an update its tab never confirms as stored is written by a tab that holds it; a confirmed one is not", async () => {
+    const factory = freshFactory();
+    const hub = new Hub();
+    const timers = new ManualTimers();
+    const open = async () => {
+      const doc = new Y.Doc();
+      const p = new DocPersistence({ doc, factory, seed: seedTopics });
+      await p.load();
+      const sync = new TabSync(doc, hub.open(), { onOrphan: (u) => p.writeRemote(u), timers });
+      p.addRemoteOrigin(sync);
+      p.onCommitted((batch) => sync.confirm(batch));
+      return { doc, p, sync };
+    };
+    const a = await open();
+    const b = await open();
+    hub.drain();
+    const db = await openDatabase(factory);
+    const base = await countLogEntries(db);
+
+    // Confirmed: B does not write A's update.
+    topics(a.doc).set('saved', 'by A');
+    await a.p.flush();
+    hub.drain();
+    timers.advance(CONFIRM_WITHIN_MS);
+    await settle();
+    await b.p.flush();
+    expect(await countLogEntries(db)).toBe(base + 1);
+
+    // A dies before its write commits: B writes what it received once the wait is over.
+    a.p.refuseWrites('load'); // stands for the crash: A's write never happens
+    topics(a.doc).set('lost?', 'not with B around');
+    hub.drain();
+    timers.advance(CONFIRM_WITHIN_MS - 1);
+    await settle();
+    expect(await countLogEntries(db)).toBe(base + 1);
+    timers.advance(1);
+    await b.p.flush();
+    expect(await countLogEntries(db)).toBe(base + 2);
+    a.sync.close();
+    b.sync.close();
+    await b.p.close();
+    db.close();
+
+    const c = await open();
+    expect(labels(c.doc)).toMatchObject({ saved: 'by A', 'lost?': 'not with B around' });
+    c.sync.close();
+    await c.p.close();
+  });
 });
