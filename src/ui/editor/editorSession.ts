@@ -127,8 +127,12 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     if (persistence.canWrite) persistence.refuseWrites('newer');
     store.setReadOnly(NEWER_READ_ONLY);
   }
-  const tabs = TabSync.open(doc, dbName);
-  if (tabs) persistence.addRemoteOrigin(tabs);
+  // Another tab's update is written here only if its own tab does not confirm it as stored in time.
+  const tabs = TabSync.open(doc, dbName, { onOrphan: (update) => persistence.writeRemote(update) });
+  if (tabs) {
+    persistence.addRemoteOrigin(tabs);
+    persistence.onCommitted((batch) => tabs.confirm(batch));
+  }
   const kept = new KeptMaps(store, persistence);
   const visibility = new VisibilityView(store);
 
