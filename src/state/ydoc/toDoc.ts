@@ -9,7 +9,7 @@ import { childIds, edgeId, type MindMapState } from '../doc';
 import type { MapSnapshot, MindEdge } from '../model';
 import { buildState } from '../snapshot';
 import { tableForEach, tableGet, tableHas } from '../table';
-import { assignKeys } from './orderKeys';
+import { assignKeys, keysBetween } from './orderKeys';
 import {
   META,
   SCHEMA_VERSION,
@@ -31,23 +31,21 @@ export function isTreeEdge(s: MindMapState, edge: MindEdge): boolean {
   return target !== undefined && target.parentId === edge.source && edge.id === edgeId(edge.source, edge.target);
 }
 
-function treeRecordFor(s: MindMapState, id: string, order: string): TreeRecord | null {
-  const node = tableGet(s.nodes, id);
-  if (!node) return null;
-  const parent = node.parentId;
+function treeRecordUnder(s: MindMapState, id: string, parent: string | null, order: string): TreeRecord {
   const edge = parent === null ? undefined : tableGet(s.edges, edgeId(parent, id));
   return { parent, order, edge: edge && edge.source === parent && edge.target === id ? edgeLook(edge) : null };
 }
 
-/** Writes `id`'s tree record with `order`; false when it was already so. */
-export function writeTree(d: MapDoc, s: MindMapState, id: string, order: string): boolean {
+function setTree(d: MapDoc, id: string, fresh: TreeRecord): void {
   const old = d.tree.get(id);
-  const fresh = treeRecordFor(s, id, order);
-  if (!fresh) return false;
-  const rec = treeRecordKeeping(fresh, old);
-  if (sameValue(rec, old)) return false;
-  d.tree.set(id, rec);
-  return true;
+  const rec = old === undefined ? fresh : treeRecordKeeping(fresh, old);
+  if (!sameValue(rec, old)) d.tree.set(id, rec);
+}
+
+/** Writes `id`'s tree record with `order`. */
+export function writeTree(d: MapDoc, s: MindMapState, id: string, order: string): void {
+  const node = tableGet(s.nodes, id);
+  if (node) setTree(d, id, treeRecordUnder(s, id, node.parentId, order));
 }
 
 /** The key `id` has in the document under `parent`, if its record puts it there. */
@@ -57,25 +55,30 @@ export function keyUnder(d: MapDoc, id: string, parent: string | null): string |
 }
 
 /** Writes the tree records of `parent`'s children in the state's order (keys reused where they stay in order). */
-export function writeChildren(d: MapDoc, s: MindMapState, parent: string): void {
-  const ids = childIds(s, parent);
+export function writeChildren(
+  d: MapDoc,
+  s: MindMapState,
+  parent: string,
+  ids: readonly string[] = childIds(s, parent),
+  noneStored = false,
+): void {
   if (ids.length === 0) return;
-  const keys = assignKeys(ids, (id) => keyUnder(d, id, parent));
-  for (let i = 0; i < ids.length; i++) writeTree(d, s, ids[i], keys[i]);
+  // Into a document that had no records (a migration, a first import) every key is new: no lookups.
+  const keys = noneStored ? keysBetween(null, null, ids.length) : assignKeys(ids, (id) => keyUnder(d, id, parent));
+  for (let i = 0; i < ids.length; i++) setTree(d, ids[i], treeRecordUnder(s, ids[i], parent, keys[i]));
 }
 
 /**
  * Writes or removes `id`'s topic record. With `derivedPositions` (a layout places the topics) a
  * topic already stored keeps its stored position: the one in the state is the layout's.
  */
-export function writeTopic(d: MapDoc, s: MindMapState, id: string, derivedPositions = false): void {
-  const node = tableGet(s.nodes, id);
+export function writeTopic(d: MapDoc, s: MindMapState, id: string, derivedPositions = false, node = tableGet(s.nodes, id)): void {
   const old = d.topic.get(id);
   if (!node) {
     if (old !== undefined) d.topic.delete(id);
     return;
   }
-  const rec = topicRecordKeeping(topicRecord(node), old);
+  const rec = old === undefined ? topicRecord(node) : topicRecordKeeping(topicRecord(node), old);
   if (derivedPositions && old?.position) rec.position = old.position;
   if (!sameValue(rec, old)) d.topic.set(id, rec);
 }
@@ -112,9 +115,10 @@ export function writeWholeState(d: MapDoc, s: MindMapState): void {
     const edge = tableGet(s.edges, id);
     if (!edge || isTreeEdge(s, edge)) d.link.delete(id);
   }
+  const noneStored = d.tree.size === 0;
   writeTree(d, s, s.rootId, keyUnder(d, s.rootId, null) ?? 'a0');
-  tableForEach(s.kids, (_, parent) => writeChildren(d, s, parent));
-  tableForEach(s.nodes, (_, id) => writeTopic(d, s, id));
+  tableForEach(s.kids, (ids, parent) => writeChildren(d, s, parent, ids, noneStored));
+  tableForEach(s.nodes, (node, id) => writeTopic(d, s, id, false, node));
   tableForEach(s.edges, (edge, id) => {
     if (!isTreeEdge(s, edge)) writeLink(d, s, id);
   });
