@@ -4,7 +4,8 @@
  * Also counts what the map holds, so that each format can say what it had no place for.
  * Iterative: a map may be a 100,000-level chain.
  */
-import { childIds, edgeIdsOf, getEdge, getNode, type MindMapState } from '../doc';
+import { childIds, getNode, type MindMapState } from '../doc';
+import { tableForEach } from '../table';
 import { DEFAULT_ANIMATION, DEFAULT_COLOR } from '../model';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 
@@ -118,19 +119,17 @@ export function fromMap(state: MindMapState): MapOutline {
     if (parent) parent.children.push(t);
     else roots.push(t);
 
-    for (const eid of edgeIdsOf(state, id)) {
-      const e = getEdge(state, eid);
-      if (!e || e.source !== id) continue;
-      const target = getNode(state, e.target);
-      if (!target || target.parentId === id) continue; // a tree edge
-      connections.push({ from: id, to: e.target });
-    }
-
     for (let i = kids.length - 1; i >= 0; i--) {
       ids.push(kids[i]);
       parents.push(t);
     }
   }
+  // One pass over the edges (rather than each topic's edge list): fewer lookups at 100k topics.
+  tableForEach(state.edges, (e) => {
+    const target = getNode(state, e.target);
+    if (!target || target.parentId === e.source || !getNode(state, e.source)) return; // a tree edge, or dangling
+    connections.push({ from: e.source, to: e.target });
+  });
   f.connections = connections.length;
   return { outline: { ...(root.data.label ? { title: root.data.label } : {}), roots, connections }, features: f };
 }
