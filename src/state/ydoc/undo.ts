@@ -64,9 +64,10 @@ export class DocHistory implements HistoryDriver {
     this.commitMark();
     const m = this.manager;
     if (item === null || m.undoStack[m.undoStack.length - 1] !== item) return;
-    m.undo();
-    // A bailed drag is not something to redo.
-    m.redoStack.pop();
+    const redoable = m.redoStack.length;
+    this.undo();
+    // A bailed drag is not something to redo (and an undo that changed nothing left nothing to drop).
+    if (m.redoStack.length > redoable) m.redoStack.pop();
   }
 
   undo(): boolean {
