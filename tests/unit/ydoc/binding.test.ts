@@ -186,6 +186,22 @@ describe('binding: undo through the document', () => {
     expect(b.store.undoLabel()).toBe('Add topic');
   });
 
+  it('spends one step per undo, even when a collaborator has overwritten that step', () => {
+    const [a, b] = pair();
+    const x = addChild(a.store, 'A')!;
+    renameNode(a.store, x, 'mine');
+    syncAll([a, b]);
+    renameNode(b.store, x, 'theirs');
+    syncAll([a, b]);
+    expect(a.store.undo()).toBe(true);
+    // The rename's undo changes nothing now; the topic stays until the next undo.
+    expect(getNode(a.store.getState(), x)!.data.label).toBe('theirs');
+    expect(a.store.undo()).toBe(true);
+    syncAll([a, b]);
+    expect(getNode(a.store.getState(), x)).toBeUndefined();
+    expectSame(a, b);
+  });
+
   it('folds a drag inside a mark into one step, and a bailed drag leaves nothing to redo', () => {
     const [a] = pair();
     a.store.beginMark('Move topic');
