@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { openApp, type Session } from './browser';
 import { generateMapText } from '../../bench/mapGenerator.mjs';
 import { pixel } from './pixels';
+import { pageFrames } from './waits';
 
 type Part = 'body' | 'chevron' | 'handle-in' | 'handle-out' | 'plus';
 
@@ -51,22 +52,6 @@ async function load(page: Page, text: string): Promise<void> {
 async function idle(page: Page): Promise<void> {
   await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
   await page.waitForFunction(() => !(window as any).__mindflow.scene.stats().treePending, undefined, { polling: 20 });
-}
-
-/**
- * Lets the page run `n` animation frames: the window in which a canvas that should stay idle must
- * draw nothing (counted in the page's frames rather than in milliseconds).
- */
-async function pageFrames(page: Page, n: number): Promise<void> {
-  await page.evaluate(
-    (count) =>
-      new Promise<void>((resolve) => {
-        let left = count;
-        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
-        requestAnimationFrame(tick);
-      }),
-    n,
-  );
 }
 
 /** Waits until the canvas has drawn at least `more` frames after `from`. */

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
 import { openApp, type OpenOptions, type Session } from './browser';
+import { pageFrames } from './waits';
 
 const CTAS = ['Get Started', 'Experience all features', 'Try Demo Now', 'Try Enterprise Features'] as const;
 const FEATURE_TITLES = [
@@ -123,7 +124,7 @@ describe('landing page', () => {
     await expectVisible(hint);
 
     await scrollTo(page, 99);
-    await page.waitForTimeout(400);
+    await pageFrames(page, 10);
     expect(await hint.isVisible()).toBe(true);
 
     await scrollTo(page, 150);
@@ -175,7 +176,7 @@ describe('landing page', () => {
     expect(before).toBe(`${baseURL}/`);
     for (const name of ['Features', 'Pricing', 'Enterprise']) {
       await footer.getByRole('link', { name, exact: true }).click();
-      await page.waitForTimeout(150);
+      await pageFrames(page, 5);
       expect(page.url()).toBe(before);
       expect(context.pages()).toHaveLength(1);
     }
@@ -203,7 +204,8 @@ describe('landing page', () => {
     expect(await email.evaluate((el) => (el as HTMLInputElement).required)).toBe(false);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await email.press('Enter');
-    await page.waitForTimeout(500);
+    await pageFrames(page, 10);
+    await page.waitForLoadState('networkidle');
 
     expect(page.url()).toBe(before);
     expect(context.pages()).toHaveLength(1);
@@ -223,24 +225,22 @@ describe('landing page', () => {
     // Pointer near the top-right corner.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.1, { steps: 4 });
-    await page.waitForTimeout(300);
+    // The card eases toward its tilt (a CSS transition): poll until it is there.
+    await expect.poll(async () => Math.min(...Object.values(await tiltOf(card)).map(Math.abs)), { timeout: 5_000, interval: 50 }).toBeGreaterThan(2);
     const tilted = await tiltOf(card);
-    expect(Math.abs(tilted.x)).toBeGreaterThan(2);
-    expect(Math.abs(tilted.y)).toBeGreaterThan(2);
 
     // Pointer near the bottom-left corner tilts the other way.
     await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.9, { steps: 4 });
-    await page.waitForTimeout(300);
-    const opposite = await tiltOf(card);
-    expect(Math.sign(opposite.x)).toBe(-Math.sign(tilted.x));
-    expect(Math.sign(opposite.y)).toBe(-Math.sign(tilted.y));
+    await expect
+      .poll(async () => {
+        const t = await tiltOf(card);
+        return [Math.sign(t.x), Math.sign(t.y)];
+      }, { timeout: 5_000, interval: 50 })
+      .toEqual([-Math.sign(tilted.x), -Math.sign(tilted.y)]);
 
     // Leaving resets it.
     await page.mouse.move(box.x + box.width / 2, box.y - 40);
-    await page.waitForTimeout(700);
-    const reset = await tiltOf(card);
-    expect(reset.x).toBeCloseTo(0, 2);
-    expect(reset.y).toBeCloseTo(0, 2);
+    await expect.poll(async () => Math.max(...Object.values(await tiltOf(card)).map(Math.abs)), { timeout: 5_000, interval: 50 }).toBeLessThan(0.005);
   });
 
   it('does not tilt cards when reduced motion is requested', async () => {
@@ -251,7 +251,7 @@ describe('landing page', () => {
     const box = (await card.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.1, { steps: 4 });
-    await page.waitForTimeout(300);
+    await pageFrames(page, 20);
     expect(await card.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
   });
 
