@@ -67,10 +67,12 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <Box component="section" aria-label="Import report">
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
-            <Text fw={600}>Import report</Text>
-            <Badge variant="light" color="violet">
+            <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+              Import report
+            </Text>
+            <Badge variant="light" color="violet" style={{ flexShrink: 0 }}>
               {report.format}
             </Badge>
           </Group>
