@@ -109,9 +109,21 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
   }
   if (stack.length === 0) throw new FormatError(format, 'the map has no topics (no <node> element)');
 
+  // Scratch lists for one topic's note parts, emptied per topic (one set for the whole map).
+  const notes: string[] = [];
+  const after: string[] = [];
+  const details: string[] = [];
+  const noteTexts: string[] = [];
+  const attributes: string[] = [];
+
   while (stack.length > 0) {
     const { el, parent } = stack.pop()!;
     const a = el.attrs;
+    notes.length = 0;
+    after.length = 0;
+    details.length = 0;
+    noteTexts.length = 0;
+    attributes.length = 0;
     const topic: OutlineTopic = { label: '', children: [] };
     const frame: Frame = { topic, parent };
     if (parent) parent.topic.children.push(topic);
@@ -122,8 +134,6 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
       if (!byId.has(a.ID)) byId.set(a.ID, frame);
     }
 
-    const notes: string[] = [];
-    const after: string[] = [];
     let label: string | undefined = a.TEXT;
     let labelFromParserError: string | undefined;
     if (label !== undefined && label.startsWith('=')) report.converted('formulas', 'text', path);
@@ -137,9 +147,6 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
       const c = el.children[i];
       if (typeof c !== 'string' && c.name === 'node') stack.push({ el: c, parent: frame });
     }
-    const details: string[] = [];
-    const noteTexts: string[] = [];
-    const attributes: string[] = [];
     for (const c of el.children) {
       if (typeof c === 'string') continue;
       switch (c.name) {

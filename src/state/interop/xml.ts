@@ -16,9 +16,12 @@ import { FormatError } from './reader';
 
 export interface XmlElement {
   name: string;
-  /** Attribute values, decoded, in a null-prototype object. Names as written (with any namespace prefix). */
+  /**
+   * Attribute values, decoded, in a null-prototype object (read only: elements without attributes
+   * share one). Names as written (with any namespace prefix).
+   */
   attrs: Record<string, string>;
-  /** Child elements and text, in document order. */
+  /** Child elements and text, in document order. Read only: childless elements share one frozen array. */
   children: XmlChild[];
   /** For elements named in `rawElements`: the inner markup exactly as written (entities not decoded). */
   raw?: string;
@@ -56,6 +59,16 @@ export function decodeXmlEntities(s: string): string {
 
 const RAW_WHITESPACE = /[\t\n\r]/g;
 
+/** Shared by every element without children (most of a map's elements): one array less each. */
+const NO_CHILDREN: XmlChild[] = Object.freeze([]) as unknown as XmlChild[];
+
+const NO_ATTRS: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+function append(el: XmlElement, child: XmlChild): void {
+  if (el.children === NO_CHILDREN) el.children = [child];
+  else el.children.push(child);
+}
+
 /** Refuses any DTD that declares entities (billion laughs, external entities). */
 function refuseEntityDeclarations(text: string, format: string): void {
   const doctype = text.search(/<!DOCTYPE/i);
@@ -83,8 +96,8 @@ const ATTRIBUTE = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** Attributes of a start tag, decoded, in a null-prototype object (names such as `__proto__` are data). */
 function readAttributes(source: string): Record<string, string> {
+  if (source.indexOf('=') === -1) return NO_ATTRS;
   const attrs = Object.create(null) as Record<string, string>;
-  if (source.length < 3) return attrs;
   ATTRIBUTE.lastIndex = 0;
   for (let m = ATTRIBUTE.exec(source); m !== null; m = ATTRIBUTE.exec(source)) {
     const raw = m[2] ?? m[3];
@@ -122,7 +135,7 @@ export function parseXml(text: string, options: ParseXmlOptions): XmlElement {
     if (raw === null && textEnd > at && open.length > 1) {
       let t = text.slice(at, textEnd);
       if (trim) t = t.trim();
-      if (t !== '') open[open.length - 1].children.push(decodeXmlEntities(t));
+      if (t !== '') append(open[open.length - 1], decodeXmlEntities(t));
     }
     if (lt === -1) break;
     MARKUP.lastIndex = lt;
@@ -138,7 +151,7 @@ export function parseXml(text: string, options: ParseXmlOptions): XmlElement {
     at = MARKUP.lastIndex;
     const name = m[3];
     if (name === undefined) {
-      if (m[1] !== undefined && raw === null && open.length > 1) open[open.length - 1].children.push(m[1]);
+      if (m[1] !== undefined && raw === null && open.length > 1) append(open[open.length - 1], m[1]);
       continue;
     }
     if (m[2] === '/') {
@@ -156,8 +169,8 @@ export function parseXml(text: string, options: ParseXmlOptions): XmlElement {
     const empty = m[4].endsWith('/');
     if (open.length === 1 && ++roots > 1) throw new FormatError(format, 'the XML has more than one root element; it must have one');
     // Inside a raw element, tags are only followed for nesting; no elements are built.
-    const el: XmlElement = { name, attrs: raw === null ? readAttributes(m[4]) : (doc.attrs as Record<string, string>), children: [] };
-    if (raw === null) open[open.length - 1].children.push(el);
+    const el: XmlElement = { name, attrs: raw === null ? readAttributes(m[4]) : doc.attrs, children: NO_CHILDREN };
+    if (raw === null) append(open[open.length - 1], el);
     if (empty) {
       if (raw === null && rawNames.has(name)) el.raw = '';
       continue;
