@@ -4,20 +4,18 @@
  */
 import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
+import { EXPORT_FORMATS, type ExportFormatId } from '../../state/interop/exportFormats';
 import { MESSAGES } from '../../state/model';
 import { useEditor } from './EditorContext';
 import { exportFormatFile, exportJsonFile, exportPdfFile, exportPngFile, exportSvgFile, type ExportResult } from './export/exportMap';
 import { IconChevronDown } from './icons';
 import { notifyError, notifySuccess, notifyWarning } from './notify';
 
-type Format = 'json' | 'markdown' | 'opml' | 'freemind' | 'xmind' | 'svg' | 'png' | 'pdf';
+type Format = ExportFormatId | 'svg' | 'png' | 'pdf';
 
+// The file formats from the state module's table, then the pictures drawn here.
 const ITEMS: { format: Format; label: string }[] = [
-  { format: 'json', label: 'JSON' },
-  { format: 'markdown', label: 'Markdown' },
-  { format: 'opml', label: 'OPML' },
-  { format: 'freemind', label: 'FreeMind' },
-  { format: 'xmind', label: 'XMind' },
+  ...EXPORT_FORMATS.map((f) => ({ format: f.id, label: f.label })),
   { format: 'svg', label: 'SVG' },
   { format: 'png', label: 'PNG' },
   { format: 'pdf', label: 'PDF' },
