@@ -12,7 +12,7 @@ import { exportFormat, type ExportFormatId } from '../../../src/state/interop/ex
 import { readMapFile } from '../../../src/state/interop';
 import { buildState } from '../../../src/state/snapshot';
 import { makeEdge, makeNode } from '../helpers/mapFixtures';
-import { richState } from './exportMaps';
+import { chainState, richState } from './exportMaps';
 
 const CORPUS = join(__dirname, '../../../../shared/interop-corpus');
 
@@ -150,6 +150,16 @@ describe('round trip of a built map', () => {
       const twice = roundTrip(id, once);
       expect(exportFormat(id).write(twice).data).toBe(exportFormat(id).write(once).data);
     }
+  });
+});
+
+describe('round trip of a 100,000-level chain', () => {
+  it.each(['opml', 'freemind', 'xmind'] as const)('%s: written and read back without recursion', { timeout: 120_000 }, (format) => {
+    const back = roundTrip(format, chainState(100_000));
+    expect(back.nodes.n).toBe(100_001);
+    let depth = 0;
+    for (let id: string | undefined = back.rootId; id !== undefined; id = childIds(back, id)[0]) depth++;
+    expect(depth).toBe(100_001);
   });
 });
 
