@@ -175,10 +175,11 @@ export function detectFormat(input: { bytes?: Uint8Array; text?: string; fileNam
     if (start === '') throw new FormatError(name, 'it is empty');
     if (hasControlCharacters(start.slice(0, 4096))) found = 'binary';
     else if (start[0] === '{' || (start[0] === '[' && /^\[\s*(?:\{|\])/.test(start))) found = 'json';
-    else if (start[0] === '<') {
-      const root = xmlRootName(start);
-      found = root === 'map' ? 'freemind' : root === 'opml' ? 'opml' : 'xml';
-    } else found = looksLikeMarkdown(head) ? 'markdown' : 'text';
+    else if (start[0] === '<' && xmlRootName(start) === 'map') found = 'freemind';
+    else if (start[0] === '<' && xmlRootName(start) === 'opml') found = 'opml';
+    // Other XML is refused; a Markdown file may well start with an HTML comment or <div>.
+    else if (start.startsWith('<?xml')) found = 'xml';
+    else found = looksLikeMarkdown(head) || (start[0] === '<' && claimed !== 'text') ? 'markdown' : 'text';
   }
 
   if (claimed === 'json') return 'json'; // JSON keeps the seed's own "Invalid JSON data…" message

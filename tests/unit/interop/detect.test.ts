@@ -42,6 +42,12 @@ describe('detectFormat', () => {
     expect(() => detectFormat({ text: '   \n', fileName: 'x.md' })).toThrow('Could not read this Markdown file: it is empty');
   });
 
+  it('a Markdown file may start with HTML (a comment, a centred <div>)', () => {
+    expect(detectFormat({ text: '<!-- draft -->\n\nIdeas\n\n- one\n- two', fileName: 'ideas.md' })).toBe('markdown');
+    expect(detectFormat({ text: '<div align="center"><img src="logo.png"></div>\n\nProject\n' })).toBe('markdown');
+    expect(() => detectFormat({ text: '<?xml version="1.0"?><svg/>' })).toThrow('it is XML with a <svg> root');
+  });
+
   it('a .json file always goes to JSON (the seed message handles bad JSON)', () => {
     expect(detectFormat({ text: 'not json', fileName: 'map.json' })).toBe('json');
     expect(detectFormat({ text: '  {"nodes": []}' })).toBe('json');
