@@ -396,7 +396,33 @@ const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 
 const DEFINITION = /^ {0,3}\[([^\]^][^\]]{0,998})\]:[ \t]*<?([^\s>]+)>?(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/;
 const FOOTNOTE_DEF = /^ {0,3}\[\^([^\]]+)\]:[ \t]*(.*)$/;
-const HTML_START = /^ {0,3}(?:<!--|<\?|<![A-Z]|<!\[CDATA\[|<\/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))/;
+const HTML_BLOCK_TAGS = new Set(
+  ('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
+    'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link ' +
+    'main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead ' +
+    'title tr track ul').split(' '),
+);
+const HTML_OPEN_OR_CLOSE_TAG_LINE =
+  /^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/;
+
+/**
+ * CommonMark's HTML block start conditions 1–7: the pattern that ends the block (`null`: a blank
+ * line), or undefined when the line does not start an HTML block. Kind 7 (any lone tag) cannot
+ * interrupt a paragraph.
+ */
+function htmlBlockStart(line: string, inParagraph: boolean): RegExp | null | undefined {
+  const t = line.slice(indentOf(line).at);
+  if (indentOf(line).cols > 3 || t[0] !== '<') return undefined;
+  if (/^<(?:script|pre|style|textarea)(?:\s|>|$)/i.test(t)) return /<\/(?:script|pre|style|textarea)>/i;
+  if (t.startsWith('<!--')) return /-->/;
+  if (t.startsWith('<?')) return /\?>/;
+  if (t.startsWith('<![CDATA[')) return /\]\]>/;
+  if (/^<![A-Za-z]/.test(t)) return />/;
+  const m = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?:\s|\/?>|$)/.exec(t);
+  if (m && HTML_BLOCK_TAGS.has(m[1].toLowerCase())) return null;
+  if (!inParagraph && t.length < 4096 && HTML_OPEN_OR_CLOSE_TAG_LINE.test(t)) return null;
+  return undefined;
+}
 
 /** An ATX heading's level and text (closing #s removed), or null. Written without a lazy regex: a
  * pattern like /(.*?)(#+)?$/ retries the tail at every character of a long line. */
@@ -420,6 +446,18 @@ function isDelimiterRow(line: string): boolean {
   if (t === '') return false;
   for (const cell of t.split('|')) if (!/^:?-+:?$/.test(cell.trim())) return false;
   return true;
+}
+
+/**
+ * Whether `text` (indentation removed) starts a list item. Inside a paragraph only a bullet or an
+ * ordered item numbered 1, with text, may interrupt it (CommonMark); otherwise the line continues it.
+ */
+function startsItem(text: string, inParagraph: boolean): boolean {
+  const m = ITEM.exec(text);
+  if (!m || THEMATIC.test(text)) return false;
+  if (!inParagraph) return true;
+  if (text.slice(m[0].length).trim() === '') return false;
+  return !/^\d/.test(m[1]) || /^0*1[.)]$/.test(m[1]);
 }
 
 /** Leading whitespace width in columns (tabs to the next multiple of 4) and the rest of the line. */
@@ -517,25 +555,10 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   const report = new ReportBuilder(FORMAT, fileName);
   const lines = text.replace(/^\ufeff/, '').split(/\r\n?|\n/);
 
-  // Reference definitions may come after their use: collect them first.
+  // Reference definitions may come after their use: they are collected during the scan, and every
+  // inline conversion (labels, notes) waits in `later` until the scan is done.
   const defs = new Map<string, string>();
-  {
-    let inFence: string | null = null;
-    for (const line of lines) {
-      const f = FENCE.exec(line.trimStart().length < line.length - 3 ? '' : line.trimStart());
-      if (f) {
-        if (inFence === null) inFence = f[1][0];
-        else if (f[1][0] === inFence) inFence = null;
-        continue;
-      }
-      if (inFence !== null) continue;
-      const d = DEFINITION.exec(line.trimStart());
-      if (d) {
-        const key = normalizeLabel(d[1]);
-        if (!defs.has(key)) defs.set(key, d[2]);
-      }
-    }
-  }
+  const later: (() => void)[] = [];
 
   const fm = frontMatter(lines);
   const roots: OutlineTopic[] = [];
@@ -564,8 +587,12 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     return target;
   };
 
-  /** Gives a topic its label from inline Markdown: first link → the topic's link, others → notes. */
   const setLabel = (target: Target, raw: string, kind: 'headings' | 'list items') => {
+    later.push(() => setLabelNow(target, raw, kind));
+  };
+
+  /** Gives a topic its label from inline Markdown: first link → the topic's link, others → notes. */
+  const setLabelNow = (target: Target, raw: string, kind: 'headings' | 'list items') => {
     const topic = target.topic!;
     let src = raw.trim();
     if (kind === 'list items') {
@@ -606,11 +633,14 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     if (extra.length > 0) target.blocks.unshift(extra.join('\n'));
   };
 
-  /** Renders and files a finished block as notes text of its target. */
   const closeBlock = () => {
     const b = block;
     block = null;
-    if (!b) return;
+    if (b) later.push(() => renderBlock(b));
+  };
+
+  /** Renders a finished block as notes text of its target. */
+  const renderBlock = (b: OpenBlock) => {
     const t = b.target;
     const note = (s: string) => {
       if (s.trim() !== '') t.blocks.push(s.replace(/\s+$/, ''));
@@ -770,7 +800,8 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     if (items.length > 0) {
       const top = items[items.length - 1];
       const body = dedent(raw, Math.min(cols, top.contentIndent));
-      const isItem = ITEM.test(raw.slice(indentOf(raw).at)) && !THEMATIC.test(raw);
+      // A list item line at a lower indent closes the deeper items (it is their sibling or an ancestor's).
+      const isItem = startsItem(raw.slice(indentOf(raw).at), false);
       if (cols >= top.contentIndent) {
         // Inside the deepest item.
       } else if (isItem || !lazyCandidate || ATX.test(body) || FENCE.test(body) || /^ {0,3}>/.test(body) || THEMATIC.test(body)) {
@@ -794,12 +825,13 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     blank = false;
 
     // A list item (new, or nested in the open one).
-    if (rel < 4 || items.length > 0) {
-      if (ITEM.test(stripped) && !THEMATIC.test(stripped) && !(block !== null && block.kind === 'code')) {
-        closeBlock();
-        startItems(stripped, container + rel);
-        continue;
-      }
+    const openLabel = items.length > 0 ? items[items.length - 1].labelLines : null;
+    const inParagraph =
+      !wasBlank && ((block !== null && (block.kind === 'paragraph' || block.kind === 'table')) || (openLabel !== null && openLabel.length > 0));
+    if (rel < 4 && startsItem(stripped, inParagraph)) {
+      closeBlock();
+      startItems(stripped, container + rel);
+      continue;
     }
 
     const top = items.length > 0 ? items[items.length - 1] : null;
@@ -809,7 +841,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
         top.labelLines.push(stripped);
         continue;
       }
-      if (!(ATX.test(line) || FENCE.test(line) || /^ {0,3}>/.test(line) || THEMATIC.test(line) || HTML_START.test(line))) {
+      if (!(ATX.test(line) || FENCE.test(line) || /^ {0,3}>/.test(line) || THEMATIC.test(line) || htmlBlockStart(line, true) !== undefined)) {
         top.labelLines.push(stripped);
         continue;
       }
@@ -817,7 +849,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     if (top) finishLabel(top);
 
     // Indented code (not inside a paragraph).
-    if (rel >= 4 && !(block !== null && block.kind === 'paragraph')) {
+    if (rel >= 4 && !(block !== null && (block.kind === 'paragraph' || block.kind === 'table'))) {
       if (block === null || block.kind !== 'code') {
         closeBlock();
         block = { kind: 'code', lines: [], target: currentTarget(), indent: container };
@@ -865,8 +897,11 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
 
     if (THEMATIC.test(line)) {
       closeBlock();
-      currentTarget().blocks.push('---');
-      report.converted('thematic breaks', 'notes', currentTarget().path);
+      const target = currentTarget();
+      later.push(() => {
+        target.blocks.push('---');
+        report.converted('thematic breaks', 'notes', target.path);
+      });
       continue;
     }
 
@@ -884,20 +919,21 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       continue;
     }
 
+    const htmlEnd = htmlBlockStart(line, block !== null && (block.kind === 'paragraph' || block.kind === 'table'));
+    if (htmlEnd !== undefined) {
+      closeBlock();
+      block = { kind: 'html', lines: [line], target: currentTarget(), indent: container, htmlEnd: htmlEnd ?? undefined };
+      if (htmlEnd && htmlEnd.test(line.slice(indentOf(line).at + 2))) closeBlock();
+      continue;
+    }
+
+    // A GFM table goes on until a blank line or another block (a row needs no pipe).
     if (block !== null && block.kind === 'table') {
-      if (stripped.includes('|')) {
+      if (!DEFINITION.test(line)) {
         block.lines.push(stripped);
         continue;
       }
       closeBlock();
-    }
-
-    if (HTML_START.test(line) && !(block !== null && block.kind === 'paragraph' && !/^ {0,3}<(?:\/?(?:address|article|aside|blockquote|body|center|details|div|dl|fieldset|figure|footer|form|h[1-6]|header|hr|html|li|main|nav|ol|p|pre|section|summary|table|ul)\b|!--)/i.test(line))) {
-      closeBlock();
-      const end = /^ {0,3}<!--/.test(line) ? /-->/ : /^ {0,3}<(script|pre|style|textarea)\b/i.test(line) ? /<\/(script|pre|style|textarea)>/i : undefined;
-      block = { kind: 'html', lines: [line], target: currentTarget(), indent: container, htmlEnd: end };
-      if (end && end.test(line.slice(4))) closeBlock();
-      continue;
     }
 
     if (block === null || block.kind !== 'paragraph') {
@@ -911,11 +947,18 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       if (fn) {
         closeBlock();
         const target = currentTarget();
-        target.blocks.push(`[^${fn[1]}]: ${inline(fn[2], defs, true).text}`);
-        report.converted('footnotes', 'notes', target.path);
+        later.push(() => {
+          target.blocks.push(`[^${fn[1]}]: ${inline(fn[2], defs, true).text}`);
+          report.converted('footnotes', 'notes', target.path);
+        });
         continue;
       }
-      if (DEFINITION.test(line)) continue;
+      const def = DEFINITION.exec(line);
+      if (def) {
+        const key = normalizeLabel(def[1]);
+        if (!defs.has(key)) defs.set(key, def[2]);
+        continue;
+      }
       closeBlock();
       block = { kind: 'paragraph', lines: [], target: currentTarget(), indent: container };
     }
@@ -923,6 +966,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   }
   closeBlock();
   if (items.length > 0) finishLabel(items[items.length - 1]);
+  for (const f of later) f();
 
   // Notes onto their topics; the preamble onto the root.
   for (const t of targets) if (t.blocks.length > 0) t.topic!.notes = t.blocks.join('\n\n');

@@ -247,6 +247,38 @@ describe('Markdown mapping rules', () => {
     expect(feature(report, 'HTML blocks')?.converted).toBe(1);
   });
 
+  it('follows CommonMark where block starts are subtle', () => {
+    const md = [
+      '# T',
+      '- one',
+      '  2. not a sublist: an ordered item numbered 2 cannot interrupt a paragraph',
+      '- two',
+      '      - indented 4 past the content: continuation text',
+      '- <b>bold</b> at the start of an item, and [later][def]',
+      '',
+      '<b>Inline</b> tags at a line start are a paragraph, not an HTML block',
+      '- three',
+      '',
+      'text',
+      '[def]: https://example.com/def',
+      '',
+      '[def]: https://example.com/def',
+    ].join('\n');
+    const { outline } = read(md);
+    expect(outline.roots[0].children.map((c) => c.label)).toEqual([
+      'one 2. not a sublist: an ordered item numbered 2 cannot interrupt a paragraph',
+      'two - indented 4 past the content: continuation text',
+      'bold at the start of an item, and later',
+      'three',
+    ]);
+    // The definition comes after its use. The first "[def]: …" continues a paragraph, so it is text
+    // (with "[def]" a reference link), and the unindented paragraph after the list is the heading's.
+    expect(outline.roots[0].children[2].link).toBe('https://example.com/def');
+    expect(outline.roots[0].notes).toBe(
+      'Inline tags at a line start are a paragraph, not an HTML block\n\ntext\ndef (https://example.com/def): https://example.com/def',
+    );
+  });
+
   it('a file with only text becomes one topic with that text as notes', () => {
     const { outline } = read('Just a paragraph.\n\nAnd another.\n', 'notes.md');
     expect(outline.roots).toEqual([{ label: 'notes', notes: 'Just a paragraph.\n\nAnd another.', children: [] }]);
