@@ -46,7 +46,7 @@ export function xmindContent(outline: Outline, sheetTitle = 'Map 1'): string {
       n++;
       if (depth > 0 && t !== firstChild[depth - 1]) parts.push(',');
       let s = `{"id":"${n === 0 ? 'topic-root' : `topic-${n}`}","class":"topic","title":${str(t.label)}`;
-      if (depth === 0) s += ',"structureClass":"org.xmind.ui.map.clockwise"';
+      if (depth === 0) s += ',"structureClass":"org.xmind.ui.map.unbalanced"';
       if (t.notes) s += `,"notes":{"plain":{"content":${str(t.notes)}},"realHTML":{"content":${str(noteHtml(t.notes))}}}`;
       if (t.link) s += `,"href":${str(t.link)}`;
       if (t.tags && t.tags.length) s += `,"labels":${str(t.tags)}`;
