@@ -29,9 +29,9 @@ export function worldToScreen(cam: Camera, wx: number, wy: number): { x: number;
   return { x: wx * cam.zoom + cam.x, y: wy * cam.zoom + cam.y };
 }
 
-/** Zooms to `zoom` (clamped) keeping the world point under screen point (sx, sy) fixed. */
-export function zoomAround(cam: Camera, sx: number, sy: number, zoom: number): Camera {
-  const z = clampZoom(zoom);
+/** Zooms to `zoom` (clamped to [min, max]) keeping the world point under screen point (sx, sy) fixed. */
+export function zoomAround(cam: Camera, sx: number, sy: number, zoom: number, min = ZOOM_MIN, max = ZOOM_MAX): Camera {
+  const z = clampZoom(zoom, min, max);
   const wx = (sx - cam.x) / cam.zoom;
   const wy = (sy - cam.y) / cam.zoom;
   return { x: sx - wx * z, y: sy - wy * z, zoom: z };
@@ -58,14 +58,30 @@ export function visibleWorldRect(cam: Camera, size: Size): Rect {
   };
 }
 
-/**
- * The camera that shows `bounds` centred with `padding` (a fraction of the bounds, as React Flow's
- * fitView does), zoom clamped to [min, max]. A huge map stops at the minimum zoom, centred.
- */
-export function fitCamera(bounds: Rect, size: Size, padding: number, min = ZOOM_MIN, max = ZOOM_MAX): Camera {
+/** The zoom at which `bounds` with `padding` (a fraction of the bounds) just fits `size`, unclamped. */
+export function fitZoom(bounds: Rect, size: Size, padding: number): number {
   const w = Math.max(1, bounds.maxX - bounds.minX);
   const h = Math.max(1, bounds.maxY - bounds.minY);
-  const zoom = clampZoom(Math.min(size.width / (w * (1 + padding)), size.height / (h * (1 + padding))), min, max);
+  return Math.min(size.width / (w * (1 + padding)), size.height / (h * (1 + padding)));
+}
+
+/**
+ * The lowest zoom allowed: the seed's minimum, or, for a map that does not fit at it, the zoom that
+ * fits the whole map with `padding` (the overview), never lower.
+ */
+export function minZoomFor(bounds: Rect | null, size: Size, padding: number, min = ZOOM_MIN): number {
+  if (!bounds) return min;
+  const fit = fitZoom(bounds, size, padding);
+  return Number.isFinite(fit) && fit > 0 && fit < min ? fit : min;
+}
+
+/**
+ * The camera that shows `bounds` centred with `padding` (a fraction of the bounds, as React Flow's
+ * fitView does), zoom clamped to [min, max]. A map too big for `min` stops there, centred (pass
+ * minZoomFor's result as `min` to fit it whole).
+ */
+export function fitCamera(bounds: Rect, size: Size, padding: number, min = ZOOM_MIN, max = ZOOM_MAX): Camera {
+  const zoom = clampZoom(fitZoom(bounds, size, padding), min, max);
   const cx = (bounds.minX + bounds.maxX) / 2;
   const cy = (bounds.minY + bounds.maxY) / 2;
   return { x: size.width / 2 - cx * zoom, y: size.height / 2 - cy * zoom, zoom };

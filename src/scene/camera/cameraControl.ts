@@ -12,6 +12,7 @@ import {
   fitCamera,
   fitDuration,
   lerpCamera,
+  minZoomFor,
   zoomAround,
   type Camera,
   type Size,
@@ -19,6 +20,8 @@ import {
 import { FIT_MAX_ZOOM, NODE_HEIGHT } from '../constants';
 import { expandRect, finiteOr, type Rect } from '../geometry';
 import type { MetricsCache } from '../topics/nodeMetrics';
+
+const OVERVIEW_PADDING = Math.max(...Object.values(FIT_PADDING));
 
 interface CameraAnimation {
   from: Camera;
@@ -57,6 +60,8 @@ export class CameraControl {
   /** The camera or the canvas size changed since the last frame (the frame clears it). */
   moved = true;
   private anim: CameraAnimation | null = null;
+  /** deps.bounds() until the shown topics change (undefined: not known). */
+  private boundsCache: Rect | null | undefined = undefined;
 
   constructor(private readonly deps: CameraDeps) {}
 
@@ -69,8 +74,26 @@ export class CameraControl {
     return this.anim ? this.anim.to : this.cam;
   }
 
+  /** The shown topics moved, appeared or went: the overview zoom is recomputed on next use. */
+  invalidateBounds(): void {
+    this.boundsCache = undefined;
+  }
+
+  private bounds(): Rect | null {
+    if (this.boundsCache === undefined) this.boundsCache = this.deps.bounds();
+    return this.boundsCache;
+  }
+
+  /**
+   * The lowest zoom: the seed's 0.2, or lower for a map that does not fit at 0.2, down to the zoom
+   * that fits it whole with the widest fit padding (so every fit is reachable), never lower.
+   */
+  get minZoom(): number {
+    return minZoomFor(this.bounds(), this.size, OVERVIEW_PADDING);
+  }
+
   set(cam: Camera): void {
-    const next = { x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom) };
+    const next = { x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, this.minZoom) };
     if (camerasEqual(next, this.cam)) return;
     this.cam = next;
     this.moved = true;
@@ -116,10 +139,10 @@ export class CameraControl {
   }
 
   fitFor(padding: number): Camera | null {
-    const b = this.deps.bounds();
+    const b = this.bounds();
     if (!b) return null;
     // Fits never zoom in past 1 (the initial zoom): a lone root stays at its natural size.
-    return fitCamera(b, this.size, padding, undefined, Math.min(1, FIT_MAX_ZOOM));
+    return fitCamera(b, this.size, padding, this.minZoom, Math.min(1, FIT_MAX_ZOOM));
   }
 
   fit(padding: number = FIT_PADDING.button, durationMs?: number): void {
@@ -137,7 +160,7 @@ export class CameraControl {
 
   zoomBy(factor: number): void {
     const target = this.target;
-    const to = zoomAround(target, this.size.width / 2, this.size.height / 2, target.zoom * factor);
+    const to = zoomAround(target, this.size.width / 2, this.size.height / 2, target.zoom * factor, this.minZoom);
     this.animateTo(to, 200);
   }
 

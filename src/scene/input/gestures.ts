@@ -20,8 +20,8 @@ export interface PinchStart {
  * Camera for a pinch: the world point that was under the fingers' midpoint stays under the current
  * midpoint (so two fingers pan and zoom at once), zoom scaled by the finger spread.
  */
-export function pinchCamera(start: PinchStart, mx: number, my: number, dist: number): Camera {
-  const zoom = clampZoom(start.cam.zoom * (dist / Math.max(1, start.dist)));
+export function pinchCamera(start: PinchStart, mx: number, my: number, dist: number, minZoom?: number): Camera {
+  const zoom = clampZoom(start.cam.zoom * (dist / Math.max(1, start.dist)), minZoom);
   const wx = (start.mx - start.cam.x) / start.cam.zoom;
   const wy = (start.my - start.cam.y) / start.cam.zoom;
   return { x: mx - wx * zoom, y: my - wy * zoom, zoom };

@@ -96,6 +96,10 @@ export class SceneInput implements InputHost {
     this.deps.camera.set(cam);
   }
 
+  minZoom(): number {
+    return this.deps.camera.minZoom;
+  }
+
   stopCameraAnimation(): void {
     this.deps.camera.stop();
   }

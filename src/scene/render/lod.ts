@@ -32,6 +32,6 @@ export const MAX_NODE_VIEWS = 1500;
  */
 export function gridLevel(zoom: number, gap = 24, minPx = 18): number {
   let level = 1;
-  while (gap * level * zoom < minPx && level < 64) level *= 2;
+  while (gap * level * zoom < minPx && level < 1 << 20) level *= 2;
   return level;
 }

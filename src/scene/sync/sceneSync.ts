@@ -112,6 +112,7 @@ export class SceneSync {
     if (p.reset) {
       p.clear();
       this.rebuildAll();
+      camera.invalidateBounds();
       const cam = camera.fitFor(FIT_PADDING.initial);
       if (cam) camera.jump(cam);
       return true;
@@ -168,6 +169,7 @@ export class SceneSync {
     if (p.nodes.size || p.structure.size || p.shown.length || p.hidden.length || p.visibilityReset || p.search) {
       treeEdit.invalidate();
       minimapPainter.schedule();
+      camera.invalidateBounds();
     }
     const hover = input.hover;
     if (hover && !getNode(s, hover.id)) input.hover = null;

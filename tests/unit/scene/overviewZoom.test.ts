@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { fitCamera, fitZoom, minZoomFor, visibleWorldRect, zoomAround } from '../../../src/scene/camera/camera';
+import { CameraControl } from '../../../src/scene/camera/cameraControl';
+import { pinchCamera } from '../../../src/scene/input/gestures';
+import { gridLevel } from '../../../src/scene/render/lod';
+import type { Rect } from '../../../src/scene/geometry';
+
+const size = { width: 1280, height: 800 };
+const small: Rect = { minX: 0, minY: 0, maxX: 3000, maxY: 2000 };
+// Fits at 0.2 only below 1280 / (0.2 · 1.5) ≈ 4267 units wide: this one needs ~0.0213 with padding 0.5.
+const huge: Rect = { minX: -20000, minY: -10000, maxX: 20000, maxY: 10000 };
+
+describe('overview zoom', () => {
+  test('a map that fits at 0.2 keeps the seed minimum', () => {
+    expect(minZoomFor(small, size, 0.5)).toBe(0.2);
+    expect(minZoomFor(null, size, 0.5)).toBe(0.2);
+    expect(fitCamera(small, size, 0.2, minZoomFor(small, size, 0.5)).zoom).toBeGreaterThanOrEqual(0.2);
+  });
+
+  test('a map too big for 0.2 may go down to the zoom that fits it, never lower', () => {
+    const min = minZoomFor(huge, size, 0.5);
+    expect(min).toBeLessThan(0.2);
+    expect(min).toBeCloseTo(fitZoom(huge, size, 0.5), 10);
+    expect(min).toBeCloseTo(1280 / (40000 * 1.5), 10);
+    // Zooming out far past it stops exactly there.
+    expect(zoomAround({ x: 0, y: 0, zoom: 0.2 }, 640, 400, 0.0001, min).zoom).toBe(min);
+    expect(pinchCamera({ cam: { x: 0, y: 0, zoom: 0.2 }, mx: 0, my: 0, dist: 400 }, 0, 0, 1, min).zoom).toBe(min);
+  });
+
+  test('fit view with the overview minimum shows the whole map', () => {
+    const cam = fitCamera(huge, size, 0.2, minZoomFor(huge, size, 0.5));
+    expect(cam.zoom).toBeLessThan(0.2);
+    const view = visibleWorldRect(cam, size);
+    expect(view.minX).toBeLessThanOrEqual(huge.minX);
+    expect(view.maxX).toBeGreaterThanOrEqual(huge.maxX);
+    expect(view.minY).toBeLessThanOrEqual(huge.minY);
+    expect(view.maxY).toBeGreaterThanOrEqual(huge.maxY);
+  });
+
+  test('the camera control clamps to the overview minimum and follows the bounds when told', () => {
+    let bounds: Rect = huge;
+    let calls = 0;
+    const cc = new CameraControl({ request: () => {}, bounds: () => (calls++, bounds) });
+    cc.size = size;
+    cc.set({ x: 0, y: 0, zoom: 0.0001 });
+    expect(cc.cam.zoom).toBeCloseTo(minZoomFor(huge, size, 0.5), 10);
+    expect(cc.fitFor(0.2)!.zoom).toBeLessThan(0.2);
+    cc.set({ x: 1, y: 0, zoom: 0.0001 });
+    expect(calls).toBe(1); // cached until the shown topics change
+    bounds = small;
+    cc.invalidateBounds();
+    cc.set({ x: 0, y: 0, zoom: 0.0001 });
+    expect(cc.cam.zoom).toBe(0.2);
+    expect(cc.fitFor(0.2)!.zoom).toBeGreaterThanOrEqual(0.2);
+  });
+
+  test('the dot grid keeps its spacing far below 0.2', () => {
+    for (const z of [0.1, 0.02, 0.002]) expect(24 * gridLevel(z) * z).toBeGreaterThanOrEqual(18);
+  });
+});
