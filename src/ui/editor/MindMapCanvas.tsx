@@ -5,7 +5,7 @@
  * only on demand, which a React-driven ticker would defeat.
  */
 import { Application } from '@pixi/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { sceneAppOptions, type SceneHandle, type SceneOptions, type ThemeName } from '../../scene';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
@@ -26,6 +26,7 @@ export interface MindMapCanvasProps {
 export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMode = false, snapToGrid = false, onReady, onError }: MindMapCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<SceneHandle | null>(null);
+  const [fileOver, setFileOver] = useState(false);
   const latest = useRef({ theme, performanceMode, snapToGrid, onReady, onError });
   useEffect(() => {
     latest.current = { theme, performanceMode, snapToGrid, onReady, onError };
@@ -61,14 +62,26 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
       role="application"
       aria-label="Mind map canvas"
       data-testid="mindmap-canvas"
-      style={{ position: 'absolute', inset: 0, overflow: 'hidden', userSelect: 'none' }}
+      style={{
+        position: 'absolute',
+        inset: 0,
+        overflow: 'hidden',
+        userSelect: 'none',
+        outline: fileOver ? '2px dashed var(--mantine-color-violet-4)' : undefined,
+        outlineOffset: -8,
+      }}
       // A file dropped here is imported like a picked one (the Import dialog opens on it).
       onDragOver={(e) => {
         if (!dragHasFiles(e.dataTransfer.types)) return;
         e.preventDefault();
         e.dataTransfer.dropEffect = 'copy';
+        setFileOver(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFileOver(false);
       }}
       onDrop={(e) => {
+        setFileOver(false);
         const file = e.dataTransfer.files[0];
         if (!file) return;
         e.preventDefault();
