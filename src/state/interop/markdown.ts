@@ -358,6 +358,8 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
 
 interface Target {
   topic: OutlineTopic | null;
+  /** The target of the parent topic (null for a top-level topic and the preamble). */
+  parent: Target | null;
   /** Finished note blocks, in order. */
   blocks: string[];
   path: ExamplePath;
@@ -562,11 +564,10 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
 
   const fm = frontMatter(lines);
   const roots: OutlineTopic[] = [];
-  const preamble: Target = { topic: null, blocks: [], path: '(before the first heading)' };
-  const parents = new Map<OutlineTopic, OutlineTopic | null>();
-  const pathOf = (topic: OutlineTopic) => () => {
+  const preamble: Target = { topic: null, parent: null, blocks: [], path: '(before the first heading)' };
+  const pathOf = (target: Target) => () => {
     const labels: string[] = [];
-    for (let t: OutlineTopic | null | undefined = topic; t; t = parents.get(t)) labels.push(t.label);
+    for (let t: Target | null = target; t; t = t.parent) labels.push(t.topic!.label);
     return topicPath(labels.reverse());
   };
 
@@ -577,12 +578,12 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   /** The previous line was blank (ends paragraphs; a list item's continuation must then be indented). */
   let blank = false;
 
-  const newTopic = (parent: OutlineTopic | null): Target => {
+  const newTopic = (parent: Target | null): Target => {
     const topic: OutlineTopic = { label: '', children: [] };
-    parents.set(topic, parent);
-    if (parent) parent.children.push(topic);
+    if (parent) parent.topic!.children.push(topic);
     else roots.push(topic);
-    const target: Target = { topic, blocks: [], path: pathOf(topic) };
+    const target: Target = { topic, parent, blocks: [], path: '' };
+    target.path = pathOf(target);
     targets.push(target);
     return target;
   };
@@ -731,7 +732,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       if (!m || (!first && rest.length < 200 && THEMATIC.test(rest))) break;
       const parentItem = items.length > 0 ? items[items.length - 1] : null;
       if (parentItem) finishLabel(parentItem);
-      const parent = parentItem ? parentItem.target.topic : headings.length > 0 ? headings[headings.length - 1].target.topic : null;
+      const parent = parentItem ? parentItem.target : headings.length > 0 ? headings[headings.length - 1].target : null;
       const target = newTopic(parent);
       const afterMarker = rest.slice(m[0].length);
       const spaces = indentOf(rest.slice(m[1].length)).cols;
@@ -865,7 +866,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       block = null;
       const level = /=/.test(line) ? 1 : 2;
       while (headings.length > 0 && headings[headings.length - 1].level >= level) headings.pop();
-      const target = newTopic(headings.length > 0 ? headings[headings.length - 1].target.topic : null);
+      const target = newTopic(headings.length > 0 ? headings[headings.length - 1].target : null);
       headings.push({ level, target });
       setLabel(target, para.lines.map((l) => l.trim()).join(' '), 'headings');
       continue;
@@ -877,7 +878,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       if (items.length === 0) {
         const level = atx.level;
         while (headings.length > 0 && headings[headings.length - 1].level >= level) headings.pop();
-        const target = newTopic(headings.length > 0 ? headings[headings.length - 1].target.topic : null);
+        const target = newTopic(headings.length > 0 ? headings[headings.length - 1].target : null);
         headings.push({ level, target });
         setLabel(target, atx.text, 'headings');
       } else {
