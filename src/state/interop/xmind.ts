@@ -164,7 +164,7 @@ function readContentJson(text: string): XSheet[] {
         const { topic, kids } = readJsonTopic(src, kind);
         if (parent) parent.children.push(topic);
         else sheet.root = topic;
-        for (let k = kids.length - 1; k >= 0; k--) stack.push({ ...kids[k], parent: topic });
+        for (let k = kids.length - 1; k >= 0; k--) stack.push({ src: kids[k].src, kind: kids[k].kind, parent: topic });
       }
     }
     if (Array.isArray(s.relationships)) {
@@ -287,7 +287,7 @@ function readContentXml(text: string, files: Map<string, Uint8Array>): XSheet[] 
         const { topic, kids } = readXmlTopic(el, kind, comments);
         if (parent) parent.children.push(topic);
         else sheet.root = topic;
-        for (let k = kids.length - 1; k >= 0; k--) stack.push({ ...kids[k], parent: topic });
+        for (let k = kids.length - 1; k >= 0; k--) stack.push({ el: kids[k].el, kind: kids[k].kind, parent: topic });
       }
     }
     const rels = childElement(s, 'relationships');
@@ -488,8 +488,10 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
       if (x.boundaries > 0) report.dropped('boundaries', path, x.boundaries);
       for (const d of x.dropped) report.dropped(d, path);
 
-      const all = [...notes, ...after].filter((s) => s !== '');
-      if (all.length > 0) topic.notes = all.join('\n\n');
+      if (notes.length > 0 || after.length > 0) {
+        const all = [...notes, ...after].filter((s) => s !== '');
+        if (all.length > 0) topic.notes = all.join('\n\n');
+      }
 
       for (let k = x.children.length - 1; k >= 0; k--) {
         const c = x.children[k];
