@@ -22,8 +22,6 @@ interface XNotes {
   text: string;
   /** The notes were rich text (HTML, XMind's paragraph form or a Quill delta) turned into text. */
   rich: boolean;
-  /** Rich text came along with a plain copy, which was used. */
-  plainOfRich: boolean;
   hrefs: string[];
   images: number;
 }
@@ -97,19 +95,19 @@ function jsonNotes(notes: unknown): XNotes | undefined {
   const html = realHtml !== undefined ? htmlToText(realHtml) : undefined;
   const hrefs = html?.hrefs ?? [];
   const images = html?.images ?? 0;
-  if (plain !== undefined && trimNote(plain) !== '') return { text: trimNote(plain), rich, plainOfRich: rich, hrefs, images };
-  if (html) return { text: trimNote(html.text), rich: true, plainOfRich: false, hrefs, images };
+  if (plain !== undefined && trimNote(plain) !== '') return { text: trimNote(plain), rich, hrefs, images };
+  if (html) return { text: trimNote(html.text), rich: true, hrefs, images };
   if (isRecord(zenHtml) && Array.isArray(zenHtml.paragraphs)) {
     const lines = zenHtml.paragraphs.map((p: unknown) =>
       isRecord(p) && Array.isArray(p.spans) ? p.spans.map((s: unknown) => (isRecord(s) ? (str(s.text) ?? '') : '')).join('') : '',
     );
-    return { text: trimNote(lines.join('\n')), rich: true, plainOfRich: false, hrefs: [], images: 0 };
+    return { text: trimNote(lines.join('\n')), rich: true, hrefs: [], images: 0 };
   }
   if (Array.isArray(ops)) {
     const text = ops.map((o: unknown) => (isRecord(o) ? (str(o.insert) ?? '') : '')).join('');
-    return { text: trimNote(text), rich: true, plainOfRich: false, hrefs: [], images: 0 };
+    return { text: trimNote(text), rich: true, hrefs: [], images: 0 };
   }
-  return plain !== undefined ? { text: '', rich: false, plainOfRich: false, hrefs: [], images: 0 } : undefined;
+  return plain !== undefined ? { text: '', rich: false, hrefs: [], images: 0 } : undefined;
 }
 
 function readJsonTopic(src: Record<string, unknown>, kind: Kind): { topic: XTopic; kids: { src: Record<string, unknown>; kind: Kind }[] } {
@@ -193,9 +191,9 @@ function xmlNotes(el: XmlElement): XNotes | undefined {
   const html = htmlEl?.raw !== undefined ? htmlToText(htmlEl.raw.replace(/<(\/?)xhtml:/g, '<$1')) : undefined;
   const hrefs = html?.hrefs ?? [];
   const images = html?.images ?? 0;
-  if (plain !== '') return { text: plain, rich: html !== undefined, plainOfRich: html !== undefined, hrefs, images };
-  if (html) return { text: trimNote(html.text), rich: true, plainOfRich: false, hrefs, images };
-  return plainEl ? { text: '', rich: false, plainOfRich: false, hrefs: [], images: 0 } : undefined;
+  if (plain !== '') return { text: plain, rich: html !== undefined, hrefs, images };
+  if (html) return { text: trimNote(html.text), rich: true, hrefs, images };
+  return plainEl ? { text: '', rich: false, hrefs: [], images: 0 } : undefined;
 }
 
 function readXmlTopic(el: XmlElement, kind: Kind, comments: Map<string, string[]>): { topic: XTopic; kids: { el: XmlElement; kind: Kind }[] } {
