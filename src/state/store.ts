@@ -11,6 +11,7 @@
 import { enablePatches, produceWithPatches, setAutoFreeze, type Draft, type Patch } from 'immer';
 import { createInitialState, type MindMapState } from './doc';
 import { HISTORY_LIMIT, HISTORY_WEIGHT_LIMIT, type MindNode } from './model';
+import { compactPatches } from './compactPatches';
 import { applyPatchesShared } from './patches';
 import { tableGet, tableHas, valueIn, type Table } from './table';
 
@@ -389,7 +390,10 @@ export class MindMapStore {
     this.mark = null;
     if (mark && this.driver) this.driver.commitMark();
     if (!mark || mark.patches.length === 0) return;
-    if (!this.driver) this.pushPast({ label: mark.label, patches: mark.patches, inverse: flattenNewestFirst(mark.inverseChunks) });
+    // One patch per topic the mark changed, not one per pointermove of a drag.
+    if (!this.driver) {
+      this.pushPast({ label: mark.label, patches: compactPatches(mark.patches), inverse: compactPatches(flattenNewestFirst(mark.inverseChunks)) });
+    }
     const changes = emptyChangeSet();
     changes.history = true;
     this.emit(changes);

@@ -25,9 +25,9 @@
  */
 import type * as Y from 'yjs';
 import { childIds, edgeId, type MapSettings, type MindMapState } from '../doc';
-import { DEFAULT_COLOR } from '../model';
+import { DEFAULT_COLOR, type MindNode } from '../model';
 import { deleteEdge, insertEdge } from '../mutations';
-import type { ChangeSet, MindMapStore, Recipe } from '../store';
+import { emptyChangeSet, type ChangeSet, type HistoryDriver, type MindMapStore, type Recipe } from '../store';
 import { tableDelete, tableForEach, tableGet, tableHas, tableSet } from '../table';
 import { compareOrder } from './orderKeys';
 import { fromDoc, linkFits, settingsOf } from './fromDoc';
@@ -93,6 +93,12 @@ class Binding implements DocBinding {
   /** Link records that are not in the state (an end missing, or shadowed by a tree edge). */
   private dormant = new Set<string>();
   private readonly unsubscribe: () => void;
+  /** What the open mark changed, written once at its commit (null while no mark is open). */
+  private pending: ChangeSet | null = null;
+  private pendingMoved = new Set<string>();
+  /** The store's state when the mark opened, and whether a layout placed the topics then. */
+  private markBase: MindMapState | null = null;
+  private markWasPlacing = false;
 
   constructor(
     private readonly store: MindMapStore,
@@ -113,7 +119,7 @@ class Binding implements DocBinding {
     // The undo manager listens first, so its stacks are up to date when the store hears of an undo.
     this.history = new DocHistory(this.d, this.origin);
     doc.on('afterTransaction', this.onTransaction);
-    store.setHistoryDriver(this.history);
+    store.setHistoryDriver(this.markedHistory(this.history));
     this.unsubscribe = store.subscribe(this.onStoreChange);
   }
 
@@ -122,10 +128,104 @@ class Binding implements DocBinding {
   }
 
   destroy(): void {
+    this.flushMark();
     this.unsubscribe();
     this.doc.off('afterTransaction', this.onTransaction);
     this.history.destroy();
     this.store.setHistoryDriver(null);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Marks: a drag (or a panel save) is written once, at its commit
+
+  /**
+   * The document's history, with the store's marks turned into deferred writes: while a mark is
+   * open nothing is written; its commit writes each record the mark changed once (its final value)
+   * in one transaction with the tracked origin, so it is one undo step, one stored update and one
+   * message to other tabs; a bail writes nothing and puts the touched topics back from the document.
+   */
+  private markedHistory(h: DocHistory): HistoryDriver {
+    return {
+      record: (label, mode) => h.record(label, mode),
+      beginMark: (label) => {
+        this.flushMark();
+        this.pending = emptyChangeSet();
+        this.pendingMoved = new Set();
+        this.markBase = this.store.getState();
+        this.markWasPlacing = this.placing;
+        h.beginMark(label);
+      },
+      commitMark: () => {
+        this.flushMark();
+        h.commitMark();
+      },
+      bailMark: () => {
+        const bailed = this.pending;
+        this.pending = null;
+        this.markBase = null;
+        h.bailMark();
+        if (bailed) this.restoreFromDoc(bailed);
+      },
+      undo: () => h.undo(),
+      redo: () => h.redo(),
+      canUndo: () => h.canUndo(),
+      canRedo: () => h.canRedo(),
+      undoLabel: () => h.undoLabel(),
+      redoLabel: () => h.redoLabel(),
+      clear: () => {
+        this.flushMark();
+        h.clear();
+      },
+    };
+  }
+
+  private collect(changes: ChangeSet): void {
+    const p = this.pending!;
+    // As any new change does (and as the store's own history does), the mark's first change ends redo.
+    const m = this.history.manager;
+    if (m.redoStack.length > 0) m.clear(false, true);
+    p.reset ||= changes.reset;
+    p.settings ||= changes.settings;
+    for (const id of changes.nodes) p.nodes.add(id);
+    for (const id of changes.edges) p.edges.add(id);
+    for (const id of changes.structure) p.structure.add(id);
+    for (const id of changes.children) p.children.add(id);
+    for (const id of changes.moved) this.pendingMoved.add(id);
+  }
+
+  /** Writes what the open mark changed, from the store's current state, as one undo step. */
+  private flushMark(): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    this.markBase = null;
+    if (this.readOnly) return;
+    const changes: ChangeSet = { ...p, moved: Array.from(this.pendingMoved) };
+    if (!hasContent(changes)) return;
+    this.doc.transact(() => this.write(changes, this.store.getState(), this.markWasPlacing), this.origin);
+  }
+
+  /**
+   * A bailed mark: the document still holds the records from before it (and every change from
+   * elsewhere since), so the topics it touched are read back from there, not from inverse patches
+   * that would also revert a rename another tab made meanwhile.
+   */
+  private restoreFromDoc(p: ChangeSet): void {
+    if (p.reset) {
+      this.rebuild(true);
+      return;
+    }
+    const s = this.store.getState();
+    const topics = new Set<string>([...p.nodes, ...p.structure, ...this.pendingMoved]);
+    const tree = new Set<string>(topics);
+    for (const parent of p.children) for (const k of childIds(s, parent)) tree.add(k);
+    for (const id of p.edges) {
+      const e = tableGet(s.edges, id);
+      if (e) tree.add(e.target);
+    }
+    const meta = p.settings ? [META.layout, META.autoLayout] : [];
+    const treeKeys = Array.from(tree);
+    if (!this.patch(treeKeys, Array.from(topics), Array.from(p.edges), meta, true)) this.rebuild(true);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -136,20 +236,16 @@ class Binding implements DocBinding {
       this.placing = layoutPlaces(state.settings);
       return;
     }
-    const content =
-      changes.reset ||
-      changes.settings ||
-      changes.nodes.size > 0 ||
-      changes.edges.size > 0 ||
-      changes.children.size > 0 ||
-      changes.structure.size > 0 ||
-      changes.moved.length > 0;
-    if (!content) return;
+    if (!hasContent(changes)) return;
     const wasPlacing = this.placing;
     this.placing = layoutPlaces(state.settings);
     if (this.readOnly) return;
     if (!changes.reset && !changes.settings && changes.moved.length > 0 && changes.nodes.size === 0 && changes.edges.size === 0 && wasPlacing && this.placing) {
       return; // an auto-layout pass: derived positions only
+    }
+    if (this.pending && changes.history) {
+      this.collect(changes);
+      return;
     }
     this.doc.transact(() => this.write(changes, state, wasPlacing), changes.history ? this.origin : this.quiet);
   };
@@ -341,6 +437,10 @@ class Binding implements DocBinding {
         const node = nodeFromRecords(id, parent, d.topic.get(id) as TopicRecord, id === rootId);
         // While a layout places topics, their places are derived here, not read from the records.
         if (before && placing) node.position = before.position;
+        // A topic the open mark changed keeps what the mark changed (a drag's place) under a remote edit.
+        if (this.markBase && (this.pending?.nodes.has(id) || this.pendingMoved.has(id))) {
+          keepLocal(node, tableGet(s.nodes, id), tableGet(this.markBase.nodes, id));
+        }
         tableSet(draft.nodes, id, node);
         if (!treeChanged.has(id) && before) continue;
         for (const p of [before?.parentId, parent]) {
@@ -417,6 +517,44 @@ class Binding implements DocBinding {
     this.store.applyExternal(recipe, undoRedo);
     return true;
   }
+}
+
+function hasContent(c: ChangeSet): boolean {
+  return c.reset || c.settings || c.nodes.size > 0 || c.edges.size > 0 || c.children.size > 0 || c.structure.size > 0 || c.moved.length > 0;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+}
+
+/**
+ * Gives `node` (read from a remote change) the fields the open mark changed locally (`mine` against
+ * `base`, the topic when the mark opened), so that a remote rename during a drag keeps both.
+ */
+function keepLocal(node: MindNode, mine: MindNode | undefined, base: MindNode | undefined): void {
+  if (!mine) return;
+  const n = node as unknown as Record<string, unknown>;
+  const m = mine as unknown as Record<string, unknown>;
+  const b = (base ?? {}) as Record<string, unknown>;
+  for (const k of Object.keys(m)) {
+    if (k === 'id' || k === 'parentId' || k === 'data') continue;
+    if (!sameValue(m[k], b[k])) n[k] = m[k];
+  }
+  const md = mine.data as unknown as Record<string, unknown>;
+  const bd = (base?.data ?? {}) as Record<string, unknown>;
+  const data = { ...(node.data as unknown as Record<string, unknown>) };
+  let changed = false;
+  for (const k of new Set([...Object.keys(md), ...Object.keys(bd)])) {
+    if (sameValue(md[k], bd[k])) continue;
+    if (md[k] === undefined) delete data[k];
+    else data[k] = md[k];
+    changed = true;
+  }
+  if (changed) node.data = data as unknown as MindNode['data'];
 }
 
 /** The ends of a link id, read from its record or from the current edge; null if unknown. */
