@@ -6,7 +6,8 @@
  * settings), so an edit costs what it touched, never a diff of the whole map. An undo step is
  * written with the tracked local origin (so DocHistory can undo it); a change that is not a step
  * (a load) with a second, untracked local origin. A reset (import, template, Clear Map) rewrites
- * the content in one transaction.
+ * the content in one transaction. Inside a store mark (a drag) nothing is written until its commit,
+ * which writes each changed record once (see markedHistory).
  *
  * Document -> store: a transaction from anywhere else (another tab, later a server, or this tab's
  * own undo/redo) is read from its changed keys per map and applied to the store as an external
