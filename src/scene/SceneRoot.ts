@@ -309,7 +309,7 @@ class SceneRoot {
     const view = visibleWorldRect(cam, this.camera.size);
     if (cameraMoved) this.grid.update(cam, this.camera.size);
     const s = this.store.getState();
-    if (this.tiles.update(view, this.tileSource(s), 6)) again = true;
+    if (this.tiles.update(view, this.tileSource(s), 6, cam.zoom)) again = true;
     const draggingId = this.input.draggingId;
     const focusId = this.treeEdit.focusRing;
     const vis = this.visibility;

@@ -17,7 +17,7 @@ import { routedPolyline, routeEdge } from './edgeRouting';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
 import type { SpatialIndex } from '../spatial/spatialIndex';
-import { inRange, tileKey, tileRange, tileRect, tilesByDistance, type TileRange } from './tiles';
+import { inRange, tileKey, tileRange, tileRect, tileSizeFor, tilesByDistance, type TileRange } from './tiles';
 
 export interface TileSource {
   state: MindMapState;
@@ -59,6 +59,8 @@ export class TileLayer {
   /** Wanted range + signature of the last update that left nothing to do (see update). */
   private settledKey = '';
   private anyDirty = false;
+  /** World size of a tile: TILE_SIZE, larger far out (see tileSizeFor). */
+  private size = TILE_SIZE;
 
   constructor() {
     this.container.eventMode = 'none';
@@ -73,7 +75,7 @@ export class TileLayer {
   invalidateRect(r: Rect): void {
     if (this.tiles.size === 0) return;
     this.anyDirty = true;
-    const range = tileRange(r, TILE_SIZE);
+    const range = tileRange(r, this.size);
     const span = (range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1);
     if (span > this.tiles.size) {
       for (const t of this.tiles.values()) if (!t.dirty && inRange(range, t.tx, t.ty)) t.dirty = true;
@@ -102,12 +104,17 @@ export class TileLayer {
    * Makes sure the tiles around `view` are built. Returns true if work is left (margin tiles
    * postponed by the budget): the caller schedules another frame.
    */
-  update(view: Rect, src: TileSource, budgetMs: number): boolean {
+  update(view: Rect, src: TileSource, budgetMs: number, zoom = 1): boolean {
+    const size = tileSizeFor(zoom, TILE_SIZE);
+    if (size !== this.size) {
+      this.clear();
+      this.size = size;
+    }
     const sig = `${src.lod}|${src.edgeStyle}|${src.theme.card}`;
     const mx = (view.maxX - view.minX) * 0.25;
     const my = (view.maxY - view.minY) * 0.25;
-    const want = tileRange({ minX: view.minX - mx, minY: view.minY - my, maxX: view.maxX + mx, maxY: view.maxY + my }, TILE_SIZE);
-    const onScreen = tileRange(view, TILE_SIZE);
+    const want = tileRange({ minX: view.minX - mx, minY: view.minY - my, maxX: view.maxX + mx, maxY: view.maxY + my }, size);
+    const onScreen = tileRange(view, size);
     // Most pan/zoom frames stay within the same tiles: nothing to drop, build or sort.
     const key = `${sig}|${want.x0},${want.y0},${want.x1},${want.y1}`;
     if (key === this.settledKey && !this.anyDirty) return false;
@@ -133,7 +140,7 @@ export class TileLayer {
       }
       if (!t) {
         t = { tx, ty, g: this.spare.pop() ?? new Graphics(), dirty: true, sig: '' };
-        t.g.position.set(tx * TILE_SIZE, ty * TILE_SIZE);
+        t.g.position.set(tx * size, ty * size);
         t.g.visible = true;
         this.container.addChild(t.g);
         this.tiles.set(k, t);
@@ -163,9 +170,9 @@ export class TileLayer {
   private build(t: Tile, src: TileSource): void {
     const g = t.g;
     g.clear();
-    const ox = t.tx * TILE_SIZE;
-    const oy = t.ty * TILE_SIZE;
-    const rect = tileRect(t.tx, t.ty, TILE_SIZE);
+    const ox = t.tx * this.size;
+    const oy = t.ty * this.size;
+    const rect = tileRect(t.tx, t.ty, this.size);
     const s = src.state;
     const shape = src.lod === 'shape';
     const groups = new Map<string, StrokeGroup>();
@@ -237,7 +244,7 @@ export class TileLayer {
 
   /** Only for tests/diagnostics: does any built tile intersect r? */
   hasTileAt(r: Rect): boolean {
-    for (const t of this.tiles.values()) if (rectsIntersect(tileRect(t.tx, t.ty, TILE_SIZE), r)) return true;
+    for (const t of this.tiles.values()) if (rectsIntersect(tileRect(t.tx, t.ty, this.size), r)) return true;
     return false;
   }
 

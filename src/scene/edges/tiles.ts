@@ -8,6 +8,16 @@ export interface TileRange {
   y1: number;
 }
 
+/**
+ * World tile size at `zoom`: `base` from the seed's minimum zoom 0.2 up; below it (the overview of a
+ * map too big for 0.2) doubled as often as needed to stay ≥ base·0.2 screen pixels, so the number of
+ * tiles around the screen stays bounded however far out the camera goes.
+ */
+export function tileSizeFor(zoom: number, base: number, minZoom = 0.2): number {
+  if (!(zoom > 0) || zoom >= minZoom) return base;
+  return base * 2 ** Math.ceil(Math.log2(minZoom / zoom) - 1e-9);
+}
+
 export function tileRange(r: Rect, size: number): TileRange {
   return {
     x0: Math.floor(r.minX / size),

@@ -3,6 +3,7 @@ import { fitCamera, fitZoom, minZoomFor, visibleWorldRect, zoomAround } from '..
 import { CameraControl } from '../../../src/scene/camera/cameraControl';
 import { pinchCamera } from '../../../src/scene/input/gestures';
 import { gridLevel } from '../../../src/scene/render/lod';
+import { tileSizeFor } from '../../../src/scene/edges/tiles';
 import type { Rect } from '../../../src/scene/geometry';
 
 const size = { width: 1280, height: 800 };
@@ -56,5 +57,17 @@ describe('overview zoom', () => {
 
   test('the dot grid keeps its spacing far below 0.2', () => {
     for (const z of [0.1, 0.02, 0.002]) expect(24 * gridLevel(z) * z).toBeGreaterThanOrEqual(18);
+  });
+
+  test('far out, tiles grow so the tiles around the screen stay few', () => {
+    expect(tileSizeFor(0.2, 1024)).toBe(1024);
+    expect(tileSizeFor(1, 1024)).toBe(1024);
+    expect(tileSizeFor(0.1, 1024)).toBe(2048);
+    for (const z of [0.15, 0.05, 0.003, 0.0001]) {
+      const size = tileSizeFor(z, 1024);
+      // At least as big on screen as a tile at 0.2, at most twice that.
+      expect(size * z).toBeGreaterThanOrEqual(1024 * 0.2 - 1e-9);
+      expect(size * z).toBeLessThan(2 * 1024 * 0.2);
+    }
   });
 });
