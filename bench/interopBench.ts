@@ -7,6 +7,7 @@
  * `npm run bench`). Each run starts after a garbage collection, so it pays for its own garbage only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { readMapFile } from '../src/state/interop';
 import { EXPORT_FORMATS } from '../src/state/interop/exportFormats';
 import { restoreMap } from '../src/state/restore';
@@ -57,6 +58,8 @@ function mustRead(input: { text?: string; bytes?: Uint8Array; fileName: string }
   if (topics !== undefined && r.count !== topics) throw new Error(`${input.fileName}: ${r.count} topics, expected ${topics}`);
 }
 
+// The machine is shared: the load average before and after says how far to trust the numbers.
+const loadBefore = loadavg();
 const rows: { operation: string; stat: Stat; target?: number; bytes?: number }[] = [];
 const row = (operation: string, stat: Stat, bytes?: number) => {
   const target = TARGETS_MS[operation] ?? (operation.startsWith('export 100k') ? EXPORT_TARGET_MS : undefined);
@@ -101,6 +104,7 @@ const out = {
   node: process.version,
   date: new Date().toISOString(),
   topics: N,
+  loadAverage: { before: loadBefore.map(round), after: loadavg().map(round) },
   results: rows.map((r) => ({ operation: r.operation, ...r.stat, ...(r.target ? { target: r.target } : {}), ...(r.bytes ? { bytes: r.bytes } : {}) })),
 };
 writeFileSync('bench/results/interop.json', JSON.stringify(out, null, 2));
