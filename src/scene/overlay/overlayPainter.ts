@@ -18,6 +18,10 @@ import type { Overlay, OverlayEdge } from './Overlay';
 import type { PositionTween } from '../anim/positionTween';
 import type { ConnectionPreview } from '../input/sceneInput';
 import type { SpatialIndex } from '../spatial/spatialIndex';
+import { pickOverlayEdgeIds } from './overlayEdgeIds';
+
+/** Up to this many dynamic edges are drawn whole; beyond, only those on screen (overlayEdgeIds.ts). */
+export const DYN_WALK_LIMIT = 256;
 
 export interface OverlayDeps {
   overlay: Overlay;
@@ -102,7 +106,10 @@ export class OverlayPainter {
     const { overlay, metrics } = this.deps;
     const s = f.state;
     const vis = f.visible;
-    if (this.dirty || (f.cameraMoved && f.lod !== 'shape')) {
+    const shape = f.lod === 'shape';
+    const bigDyn = this.dyn.size > DYN_WALK_LIMIT;
+    // Far out the list follows the camera only when it comes from the index (a large dynamic set).
+    if (this.dirty || (f.cameraMoved && (!shape || bigDyn))) {
       const list: OverlayEdge[] = [];
       const add = (eid: string) => {
         const e = getEdge(s, eid);
@@ -111,24 +118,20 @@ export class OverlayPainter {
         if (!ends) return;
         const look = edgeLook(s, e);
         const color = parseColor(look.color, e.animated ? parseColor(MIDDLE_EDGE_COLOR, 0x6366f1) : f.colors.defaultEdge);
-        list.push({ ...ends, color, width: f.lod === 'shape' ? Math.max(look.width, 2 / f.zoom) : look.width, animated: look.animated });
+        list.push({ ...ends, color, width: shape ? Math.max(look.width, 2 / f.zoom) : look.width, animated: look.animated });
       };
-      if (f.lod !== 'shape') {
-        this.found.length = 0;
-        this.deps.edgeIndex.search(f.view, this.found);
-        const seen = new Set<string>();
-        for (const eid of this.found) {
-          const e = getEdge(s, eid);
-          if (e && (e.animated === true || this.dyn.has(eid))) {
-            seen.add(eid);
-            add(eid);
-          }
-        }
-        for (const eid of this.dyn) if (!seen.has(eid)) add(eid);
-        for (const eid of this.deps.tween.edgeIds) if (!seen.has(eid) && !this.dyn.has(eid)) add(eid);
-      } else {
-        for (const eid of this.dyn) add(eid);
-      }
+      this.found.length = 0;
+      // Far out with a small dynamic set, the index is not asked: it would return most of the map.
+      if (!shape || bigDyn) this.deps.edgeIndex.search(f.view, this.found);
+      const ids = pickOverlayEdgeIds({
+        onScreen: this.found,
+        dyn: this.dyn,
+        withAnimated: !shape,
+        isAnimated: (eid) => getEdge(s, eid)?.animated === true,
+        tweening: shape ? [] : this.deps.tween.edgeIds,
+        walkLimit: DYN_WALK_LIMIT,
+      });
+      for (const eid of ids) add(eid);
       this.list = list;
       this.animated = list.some((e) => e.animated);
     }
