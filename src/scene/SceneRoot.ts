@@ -163,9 +163,10 @@ class SceneRoot {
     });
     this.minimap = new Minimap(host, this.colors, (x, y) => this.camera.centerOn(x, y));
     this.minimapPainter = new MinimapPainter(this.minimap, {
-      state: () => this.store.getState(),
+      color: (id) => getNode(this.store.getState(), id)?.data?.color,
       visible: () => this.visibility.visible,
       boxes: this.index.nodeBoxes,
+      near: (r, out) => void this.index.nodes.search(r, out),
       viewRect: () => visibleWorldRect(this.camera.cam, this.camera.size),
     });
     this.treeEdit = new TreeAndEditor({

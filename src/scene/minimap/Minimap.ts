@@ -5,6 +5,7 @@
  */
 import type { Rect } from '../geometry';
 import type { ThemeColors } from '../constants';
+import type { MinimapSurface } from './minimapPainter';
 
 export const MINIMAP_W = 200;
 export const MINIMAP_H = 140;
@@ -27,7 +28,7 @@ export function minimapTransform(bounds: Rect, w = MINIMAP_W, h = MINIMAP_H, ins
   };
 }
 
-export class Minimap {
+export class Minimap implements MinimapSurface {
   readonly canvas: HTMLCanvasElement;
   private ctx: CanvasRenderingContext2D;
   private picture: HTMLCanvasElement;
@@ -114,6 +115,32 @@ export class Minimap {
     if (color !== this.lastColor) p.fillStyle = this.lastColor = color;
     p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
   };
+
+  /**
+   * Clears the shown picture under `regions` (world) and lets `draw` paint them again, clipped to
+   * them, so topics drawn there redraw exactly their pixels in the regions. Call drawView() after.
+   */
+  patchContent(regions: readonly Rect[], draw: (add: (x: number, y: number, w: number, h: number, color: string) => void) => void): void {
+    const tf = this.tf;
+    const p = this.pctx;
+    p.save();
+    p.beginPath();
+    for (const r of regions) {
+      const x0 = Math.floor(r.minX * tf.scale + tf.ox) - 1;
+      const y0 = Math.floor(r.minY * tf.scale + tf.oy) - 1;
+      const x1 = Math.ceil(Math.max(r.maxX * tf.scale + tf.ox, r.minX * tf.scale + tf.ox + 1)) + 1;
+      const y1 = Math.ceil(Math.max(r.maxY * tf.scale + tf.oy, r.minY * tf.scale + tf.oy + 1)) + 1;
+      p.clearRect(x0, y0, x1 - x0, y1 - y0);
+      p.rect(x0, y0, x1 - x0, y1 - y0);
+    }
+    p.clip();
+    let last = '';
+    draw((x, y, w, h, color) => {
+      if (color !== last) p.fillStyle = last = color;
+      p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
+    });
+    p.restore();
+  }
 
   /** Shows the picture built since beginContent(); call drawView() after. */
   commitContent(): void {

@@ -1,21 +1,51 @@
 /**
- * Keeps the minimap's picture of the map up to date: a redraw a short while after changes, painted
- * in slices (see redraw). Geometry comes from the topic hit boxes, with no state lookups.
+ * Keeps the minimap's picture of the map up to date. Geometry comes from the topic hit boxes.
+ *
+ * Why two paths: a full repaint is O(shown topics) (~0.3 s of 2D work at 100k, plus the software-GPU
+ * upload), which after every single edit blocked input and frames. So a change that stays inside the
+ * picture's bounds only patches: the pixels under the changed topics' old and new dots are cleared
+ * (clipped) and every shown topic over them is drawn again. A full repaint, in time slices with the
+ * shown picture swapped only when complete, runs when the map's bounds grow or may have shrunk, when
+ * very many topics changed at once, or on a reset or theme change.
  */
-import { getNode, type MindMapState } from '../../state/doc';
 import { normalizeColor } from '../../state/rules';
-import { HIT_MARGIN_BOTTOM, HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from '../constants';
+import { HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from '../constants';
 import { expandRect, type Rect } from '../geometry';
-import type { Minimap } from './Minimap';
+
+/** What the painter draws on (Minimap.ts; a counting fake in tests). */
+export interface MinimapSurface {
+  readonly bounds: Rect | null;
+  beginContent(bounds: Rect | null): void;
+  addBox(x: number, y: number, w: number, h: number, color: string): void;
+  commitContent(): void;
+  /** Clears the shown picture under `regions` (world) and lets `draw` paint them again, clipped. */
+  patchContent(regions: readonly Rect[], draw: (add: MinimapSurface['addBox']) => void): void;
+  drawView(view: Rect): void;
+}
 
 export interface MinimapDeps {
-  state(): MindMapState;
+  /** The topic's colour as stored. */
+  color(id: string): string | undefined;
   /** The shown topics. */
-  visible(): Iterable<string>;
+  visible(): ReadonlySet<string>;
   /** Topic hit boxes by id. */
   boxes: ReadonlyMap<string, Rect>;
+  /** Topics whose hit boxes may intersect `r` (world), appended to `out`. */
+  near(r: Rect, out: string[]): void;
   /** The visible world rectangle. */
   viewRect(): Rect;
+}
+
+/** World margin around the map in the picture (see beginContent). */
+const MARGIN = 40;
+/** More changed topics than this in one go: a full repaint is cheaper than patching. */
+const PATCH_MAX = 2000;
+const SLICE_MS = 6;
+const DEFAULT_COLOR = '#9b87f5';
+
+/** Hit box → card rectangle (see nodeHitBox). */
+function cardOf(b: Rect): Rect {
+  return { minX: b.minX + HIT_MARGIN_X, minY: b.minY + HIT_MARGIN_TOP, maxX: b.maxX - HIT_MARGIN_X, maxY: b.minY + HIT_MARGIN_TOP + NODE_HEIGHT };
 }
 
 export class MinimapPainter {
@@ -23,36 +53,101 @@ export class MinimapPainter {
   private slice: ReturnType<typeof setTimeout> | null = null;
   private job = 0;
   private destroyed = false;
+  /** Cards as the shown picture (or the one being built) has them, to find what a change leaves behind. */
+  private drawn = new Map<string, Rect>();
+  /** Topics changed since the picture was last brought up to date; null: repaint everything. */
+  private changedIds: Set<string> | null = null;
+  /** A full repaint is being built in slices; changes meanwhile are patched once it is shown. */
+  private building = false;
 
-  constructor(private readonly minimap: Minimap, private readonly deps: MinimapDeps) {}
+  constructor(private readonly minimap: MinimapSurface, private readonly deps: MinimapDeps) {}
 
-  /** Redraws the picture a quarter second from now (changes in between share the redraw). */
+  /** Repaints everything a quarter second from now (changes in between share the repaint). */
   schedule(): void {
-    if (this.timer !== null) return;
+    this.changedIds = null;
+    this.arm();
+  }
+
+  /** These topics moved, appeared, went, changed colour or visibility: patched a quarter second from now. */
+  changed(ids: Iterable<string>): void {
+    if (this.changedIds) {
+      for (const id of ids) this.changedIds.add(id);
+      if (this.changedIds.size > PATCH_MAX) this.changedIds = null;
+    }
+    this.arm();
+  }
+
+  private arm(): void {
+    if (this.timer !== null || this.destroyed) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.redraw();
+      this.update();
     }, 250);
   }
 
+  private update(): void {
+    if (this.building) return; // picked up when the repaint is shown (see redraw)
+    const ids = this.changedIds;
+    this.changedIds = new Set();
+    if (ids === null || !this.patch(ids)) this.redraw();
+  }
+
+  /** Patches the shown picture for `ids`; false when only a full repaint will do. */
+  private patch(ids: Set<string>): boolean {
+    if (ids.size === 0) return true;
+    const bounds = this.minimap.bounds;
+    if (!bounds) return false;
+    const inner = expandRect(bounds, -MARGIN);
+    const { boxes } = this.deps;
+    const visible = this.deps.visible();
+    const regions: Rect[] = [];
+    for (const id of ids) {
+      const old = this.drawn.get(id);
+      const b = visible.has(id) ? boxes.get(id) : undefined;
+      const now = b ? cardOf(b) : undefined;
+      // The map grows past the picture, or a topic on its edge moves or goes (the map may shrink).
+      if (now && !inside(now, bounds)) return false;
+      if (old && touchesEdge(old, inner) && !(now && sameRect(old, now))) return false;
+      if (old) regions.push(old);
+      if (now && !(old && sameRect(old, now))) regions.push(now);
+      if (!now) this.drawn.delete(id);
+    }
+    if (regions.length === 0) return true;
+    const found: string[] = [];
+    for (const r of regions) this.deps.near(expandRect(r, 2), found);
+    const seen = new Set<string>();
+    this.minimap.patchContent(regions, (add) => {
+      for (const id of found) {
+        if (seen.has(id) || !visible.has(id)) continue;
+        seen.add(id);
+        const b = boxes.get(id);
+        if (!b) continue;
+        const c = cardOf(b);
+        this.drawn.set(id, c);
+        add(c.minX, c.minY, c.maxX - c.minX, NODE_HEIGHT, normalizeColor(this.deps.color(id)) ?? DEFAULT_COLOR);
+      }
+    });
+    this.minimap.drawView(this.deps.viewRect());
+    return true;
+  }
+
   /**
-   * Repaints the minimap picture: O(shown topics). Why in slices: at 100k topics this is ~0.3 s of
-   * work (a colour lookup and a fillRect per topic), which after every single edit blocked input and
-   * frames. Slices of SLICE_MS run in separate tasks; a newer redraw cancels an older one, and the
-   * shown picture is swapped only when complete.
+   * Repaints the whole picture: O(shown topics), in slices of SLICE_MS in separate tasks; a newer
+   * repaint cancels an older one, and the shown picture is swapped only when complete.
    */
   redraw(): void {
     if (this.destroyed) return;
     if (this.slice !== null) clearTimeout(this.slice);
     this.slice = null;
     const job = ++this.job;
-    const s = this.deps.state();
+    this.building = true;
+    this.changedIds = new Set();
     const ids = Array.from(this.deps.visible());
     const boxes = this.deps.boxes;
+    const drawn = new Map<string, Rect>();
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     let phase: 'bounds' | 'draw' = 'bounds';
     let i = 0;
-    const SLICE_MS = 6;
     const step = () => {
       this.slice = null;
       if (job !== this.job || this.destroyed) return;
@@ -62,31 +157,39 @@ export class MinimapPainter {
         for (; i < ids.length; i++) {
           const b = boxes.get(ids[i]);
           if (!b) continue;
-          // Hit boxes → card rectangles (see nodeHitBox).
-          if (b.minX + HIT_MARGIN_X < minX) minX = b.minX + HIT_MARGIN_X;
-          if (b.minY + HIT_MARGIN_TOP < minY) minY = b.minY + HIT_MARGIN_TOP;
-          if (b.maxX - HIT_MARGIN_X > maxX) maxX = b.maxX - HIT_MARGIN_X;
-          if (b.maxY - HIT_MARGIN_BOTTOM > maxY) maxY = b.maxY - HIT_MARGIN_BOTTOM;
+          const c = cardOf(b);
+          if (c.minX < minX) minX = c.minX;
+          if (c.minY < minY) minY = c.minY;
+          if (c.maxX > maxX) maxX = c.maxX;
+          if (c.maxY > maxY) maxY = c.maxY;
           if (timeUp()) break;
         }
         if (i >= ids.length) {
           phase = 'draw';
           i = 0;
-          this.minimap.beginContent(minX === Infinity ? null : expandRect({ minX, minY, maxX, maxY }, 40));
+          this.minimap.beginContent(minX === Infinity ? null : expandRect({ minX, minY, maxX, maxY }, MARGIN));
         }
       }
       if (phase === 'draw') {
         for (; i < ids.length; i++) {
           const b = boxes.get(ids[i]);
           if (!b) continue;
-          const color = getNode(s, ids[i])?.data?.color;
-          const x = b.minX + HIT_MARGIN_X;
-          const y = b.minY + HIT_MARGIN_TOP;
-          this.minimap.addBox(x, y, b.maxX - HIT_MARGIN_X - x, NODE_HEIGHT, normalizeColor(color) ?? '#9b87f5');
+          const c = cardOf(b);
+          drawn.set(ids[i], c);
+          this.minimap.addBox(c.minX, c.minY, c.maxX - c.minX, NODE_HEIGHT, normalizeColor(this.deps.color(ids[i])) ?? DEFAULT_COLOR);
           if (timeUp()) break;
         }
         if (i >= ids.length) {
           this.minimap.commitContent();
+          this.drawn = drawn;
+          this.building = false;
+          // What changed while the slices ran (boxes were read live, so a patch makes it exact).
+          const pending = this.changedIds;
+          this.changedIds = new Set();
+          if (pending === null || !this.patch(pending)) {
+            this.changedIds = null;
+            this.arm();
+          }
           this.minimap.drawView(this.deps.viewRect());
           return;
         }
@@ -100,4 +203,17 @@ export class MinimapPainter {
     this.destroyed = true;
     for (const t of [this.timer, this.slice]) if (t !== null) clearTimeout(t);
   }
+}
+
+function inside(r: Rect, b: Rect): boolean {
+  return r.minX >= b.minX && r.minY >= b.minY && r.maxX <= b.maxX && r.maxY <= b.maxY;
+}
+
+function sameRect(a: Rect, b: Rect): boolean {
+  return a.minX === b.minX && a.minY === b.minY && a.maxX === b.maxX && a.maxY === b.maxY;
+}
+
+/** `r` reaches the map's own bounds (`inner`: the picture's bounds less the margin). */
+function touchesEdge(r: Rect, inner: Rect): boolean {
+  return r.minX <= inner.minX + 0.5 || r.minY <= inner.minY + 0.5 || r.maxX >= inner.maxX - 0.5 || r.maxY >= inner.maxY - 0.5;
 }

@@ -168,8 +168,14 @@ export class SceneSync {
     }
     if (p.nodes.size || p.structure.size || p.shown.length || p.hidden.length || p.visibilityReset || p.search) {
       treeEdit.invalidate();
-      minimapPainter.schedule();
       camera.invalidateBounds();
+    }
+    // The minimap patches the topics that changed; a visibility reset repaints it.
+    if (p.visibilityReset) minimapPainter.schedule();
+    else if (p.nodes.size || p.shown.length || p.hidden.length) {
+      minimapPainter.changed(p.nodes);
+      minimapPainter.changed(p.shown);
+      minimapPainter.changed(p.hidden);
     }
     const hover = input.hover;
     if (hover && !getNode(s, hover.id)) input.hover = null;
