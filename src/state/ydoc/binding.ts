@@ -225,8 +225,10 @@ class Binding implements DocBinding {
       if (e) tree.add(e.target);
     }
     const meta = p.settings ? [META.layout, META.autoLayout] : [];
-    const treeKeys = Array.from(tree);
-    if (!this.patch(treeKeys, Array.from(topics), Array.from(p.edges), meta, true)) this.rebuild(true);
+    const big = tree.size + topics.size + p.edges.size > Math.max(PATCH_LIMIT, s.nodes.n / 4);
+    if (big || this.repaired > 0 || !this.patch(Array.from(tree), Array.from(topics), Array.from(p.edges), meta, true)) {
+      this.rebuild(true);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
