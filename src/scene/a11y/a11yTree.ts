@@ -2,16 +2,19 @@
  * The accessible DOM mirror of the map: role="tree" named "Mind map", one role="treeitem" per shown
  * topic (label, aria-level, aria-expanded when it has children, aria-selected), with a roving
  * tabindex. Keys are resolved against the state (treeNav), so the mirror may hold only part of a huge
- * map: up to FULL_LIMIT shown topics it holds them all in tree order; beyond, the focused topic's
- * path plus topics near the viewport. Updates are debounced and keyed (elements reused by id), so it
- * never costs more than a few hundred DOM nodes per refresh.
+ * map: up to FULL_LIMIT shown topics it holds them all in tree order; beyond, the root, the focused
+ * topic's nearest PATH_LIMIT ancestors and topics near the viewport (treeWindow.ts). Updates are
+ * debounced and keyed (elements reused by id), so a refresh costs a few hundred DOM nodes at most,
+ * and levels cost no walk per item to the root.
  */
 import { childIds, getNode, type MindMapState } from '../../state/doc';
-import { ancestorIds, depthOf } from '../../state/tree';
 import { treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
+import { shownRows, windowRows } from './treeWindow';
 
 export const FULL_LIMIT = 1500;
 export const WINDOW_LIMIT = 200;
+/** Ancestors of the focused topic held above it (the root is always held). */
+export const PATH_LIMIT = 50;
 
 export interface TreeHost {
   state(): MindMapState;
@@ -26,16 +29,7 @@ export interface TreeHost {
 
 /** The shown topics in tree pre-order (children in stored order), up to `limit`. */
 export function shownInOrder(s: MindMapState, shown: IsShown, limit = Infinity): string[] {
-  const out: string[] = [];
-  const stack = [s.rootId];
-  while (stack.length && out.length < limit) {
-    const id = stack.pop()!;
-    if (!shown(id) || !getNode(s, id)) continue;
-    out.push(id);
-    const kids = childIds(s, id);
-    for (let i = kids.length - 1; i >= 0; i--) if (shown(kids[i])) stack.push(kids[i]);
-  }
-  return out;
+  return shownRows(s, shown, limit).map((r) => r.id);
 }
 
 export class A11yTree {
@@ -90,23 +84,10 @@ export class A11yTree {
       this.focusedId = s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId;
     }
     const focus = this.focusedId ?? (s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId);
-    let ids: string[];
-    if (this.host.shownCount() <= FULL_LIMIT) {
-      ids = shownInOrder(s, shown, FULL_LIMIT);
-    } else {
-      const path = [focus, ...ancestorIds(s, focus)].reverse();
-      const seen = new Set(path);
-      ids = path.slice();
-      for (const id of this.host.nearViewport(WINDOW_LIMIT)) {
-        if (!seen.has(id)) {
-          seen.add(id);
-          ids.push(id);
-        }
-      }
-    }
+    const rows = this.host.shownCount() <= FULL_LIMIT ? shownRows(s, shown, FULL_LIMIT) : windowRows(s, focus, this.host.nearViewport(WINDOW_LIMIT), PATH_LIMIT);
     const next = new Map<string, HTMLDivElement>();
     const list: HTMLDivElement[] = [];
-    for (const id of ids) {
+    for (const { id, level } of rows) {
       const node = getNode(s, id);
       if (!node) continue;
       let el = this.items.get(id);
@@ -117,7 +98,7 @@ export class A11yTree {
       }
       const label = typeof node.data?.label === 'string' ? node.data.label : '';
       if (el.textContent !== label) el.textContent = label;
-      setAttr(el, 'aria-level', String(depthOf(s, id) + 1));
+      setAttr(el, 'aria-level', String(level));
       const hasKids = childIds(s, id).length > 0;
       if (hasKids) setAttr(el, 'aria-expanded', String(!!node.data?.expanded));
       else el.removeAttribute('aria-expanded');
