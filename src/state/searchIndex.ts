@@ -52,6 +52,12 @@ export class SearchIndex {
     return out;
   }
 
+  /** Whether the topic's label contains the normalized query `q` (false for an unknown id or empty q). */
+  labelMatches(id: string, q: string): boolean {
+    const at = this.slot.get(id);
+    return at !== undefined && q !== '' && this.labels[at].includes(q);
+  }
+
   get size(): number {
     return this.ids.length;
   }

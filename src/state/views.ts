@@ -5,7 +5,10 @@
  * parent, collapsed or expanded) can only change the visibility of X's own subtree, so only that
  * subtree is walked — and inside it, branches that were hidden and stay hidden are skipped. A 10k
  * subtree toggle costs O(10k), an add costs O(depth). With a search, the shown set is the matches plus
- * their ancestors, recomputed in one O(map) pass (the search itself is O(map)).
+ * their ancestors: a new query scans every label once (O(map)); while it stays open, a change re-checks
+ * only the changed topics' labels, and the shown set is rebuilt from the matches (O(matches × depth))
+ * only when a match came or went or the tree's shape changed, emitting just what was shown or hidden.
+ * A drag or a rename outside the matches emits nothing.
  */
 import { childIds, getNode, type MindMapState } from './doc';
 import { HIGHLIGHT_EDGE_WIDTH, type MindEdge } from './model';
@@ -63,16 +66,37 @@ export class VisibilityView {
 
   private onChange(changes: ChangeSet, state: MindMapState): void {
     this.search.update(changes, state);
-    const searching = normalizeQuery(state.searchQuery) !== '';
-    const needsFull = changes.reset || changes.search || (searching && (changes.nodes.size > 0 || changes.structure.size > 0));
-    if (needsFull) {
+    if (changes.reset || changes.search) {
       this.recompute(state);
       this.emit({ reset: true, shown: [], hidden: [] });
+      return;
+    }
+    if (this.query !== '') {
+      this.followSearch(changes, state);
       return;
     }
     if (changes.structure.size === 0) return;
     const delta: VisibilityDelta = { reset: false, shown: [], hidden: [] };
     for (const id of changes.structure) this.refreshSubtree(state, id, delta);
+    if (delta.shown.length || delta.hidden.length) this.emit(delta);
+  }
+
+  /** An open search: re-checks the changed topics only (see the top of the file). */
+  private followSearch(changes: ChangeSet, state: MindMapState): void {
+    let matchesChanged = false;
+    for (const id of changes.nodes) {
+      const now = this.search.labelMatches(id, this.query);
+      if (now === this.matches.has(id)) continue;
+      matchesChanged = true;
+      if (now) this.matches.add(id);
+      else this.matches.delete(id);
+    }
+    if (!matchesChanged && changes.structure.size === 0) return;
+    const next = computeVisibleIds(state, this.matches);
+    const delta: VisibilityDelta = { reset: false, shown: [], hidden: [] };
+    for (const id of next) if (!this.visible.has(id)) delta.shown.push(id);
+    for (const id of this.visible) if (!next.has(id)) delta.hidden.push(id);
+    this.visible = next;
     if (delta.shown.length || delta.hidden.length) this.emit(delta);
   }
 

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getEdge } from '../../src/state/doc';
 import { addChild, connect, deleteNode, moveNode, moveToParent, renameNode, select, setSearch, toggleExpanded } from '../../src/state/operations';
 import { computeVisibleIds, searchMatches, subtreeIds } from '../../src/state/tree';
 import { edgeLook, VisibilityView, type VisibilityDelta } from '../../src/state/views';
+import { SearchIndex } from '../../src/state/searchIndex';
 import type { MindMapStore } from '../../src/state/store';
 import { tree, wide } from './helpers/tree';
 
@@ -103,6 +104,43 @@ describe('visibility', () => {
     expect(d.hidden.length).toBe(subtreeIds(store.getState(), 't1').length - 1);
     expect(view.isVisible('t11')).toBe(false);
     expect(view.isVisible('t2')).toBe(true);
+  });
+});
+
+describe('an open search while editing', () => {
+  it('re-checks only the changed topics: a rename or a drag outside the matches emits nothing', () => {
+    const store = wide(20_000);
+    const { view, deltas, check } = watch(store);
+    setSearch(store, 'topic 777');
+    expect(view.matches.has('t777')).toBe(true);
+    const scans = vi.spyOn(SearchIndex.prototype, 'matches');
+    deltas.length = 0;
+    try {
+      renameNode(store, 't5', 'Renamed elsewhere');
+      moveNode(store, 't777', { x: 5, y: 5 });
+      moveNode(store, 't5', { x: 50, y: 50 });
+      expect(deltas).toEqual([]);
+      check();
+      // A topic that starts to match is shown, alone, without a reset; one that stops is hidden.
+      renameNode(store, 't6', 'Topic 7777 too');
+      expect(deltas).toEqual([{ reset: false, shown: ['t6'], hidden: [] }]);
+      expect(view.matches.has('t6')).toBe(true);
+      check();
+      renameNode(store, 't6', 'Plain again');
+      expect(deltas.at(-1)).toEqual({ reset: false, shown: [], hidden: ['t6'] });
+      check();
+      // A structural change keeps the shown set exact, still without a full scan.
+      const id = addChild(store, 't5', 'topic 777 new')!;
+      expect(deltas.at(-1)!.reset).toBe(false);
+      expect(deltas.at(-1)!.shown).toEqual(expect.arrayContaining([id, 't5']));
+      check();
+      deleteNode(store, 't5');
+      expect(view.isVisible(id)).toBe(false);
+      check();
+      expect(scans).not.toHaveBeenCalled();
+    } finally {
+      scans.mockRestore();
+    }
   });
 });
 
