@@ -4,7 +4,7 @@
  * frame steps the animation and draws. The maths is in camera.ts.
  */
 import { getNode, type MindMapState } from '../../state/doc';
-import { FIT_PADDING, ZOOM_INITIAL } from '../../state/model';
+import { FIT_PADDING, ZOOM_INITIAL, ZOOM_MIN } from '../../state/model';
 import {
   cameraToReveal,
   camerasEqual,
@@ -138,15 +138,20 @@ export class CameraControl {
     return { x: this.size.width / 2 - 70, y: this.size.height / 2 - NODE_HEIGHT / 2, zoom: ZOOM_INITIAL };
   }
 
-  fitFor(padding: number): Camera | null {
+  /**
+   * The camera that fits the shown topics. Only `overview` fits (Fit view) go below 0.2 for a map
+   * too big for it; the automatic ones (import, resize) stop at 0.2 as before, where edits stay
+   * cheap (far out a tile holds many topics, and an edit re-draws its tile).
+   */
+  fitFor(padding: number, overview = false): Camera | null {
     const b = this.bounds();
     if (!b) return null;
     // Fits never zoom in past 1 (the initial zoom): a lone root stays at its natural size.
-    return fitCamera(b, this.size, padding, this.minZoom, Math.min(1, FIT_MAX_ZOOM));
+    return fitCamera(b, this.size, padding, overview ? this.minZoom : ZOOM_MIN, Math.min(1, FIT_MAX_ZOOM));
   }
 
   fit(padding: number = FIT_PADDING.button, durationMs?: number): void {
-    const to = this.fitFor(padding);
+    const to = this.fitFor(padding, true);
     if (!to) return;
     const d = durationMs ?? fitDuration(this.cam, to, this.size);
     this.animateTo(to, d);

@@ -45,14 +45,16 @@ describe('overview zoom', () => {
     cc.size = size;
     cc.set({ x: 0, y: 0, zoom: 0.0001 });
     expect(cc.cam.zoom).toBeCloseTo(minZoomFor(huge, size, 0.5), 10);
-    expect(cc.fitFor(0.2)!.zoom).toBeLessThan(0.2);
+    expect(cc.fitFor(0.2, true)!.zoom).toBeLessThan(0.2);
+    // Automatic fits (import, resize) keep the 0.2 floor.
+    expect(cc.fitFor(0.4)!.zoom).toBe(0.2);
     cc.set({ x: 1, y: 0, zoom: 0.0001 });
     expect(calls).toBe(1); // cached until the shown topics change
     bounds = small;
     cc.invalidateBounds();
     cc.set({ x: 0, y: 0, zoom: 0.0001 });
     expect(cc.cam.zoom).toBe(0.2);
-    expect(cc.fitFor(0.2)!.zoom).toBeGreaterThanOrEqual(0.2);
+    expect(cc.fitFor(0.2, true)!.zoom).toBeGreaterThanOrEqual(0.2);
   });
 
   test('the dot grid keeps its spacing far below 0.2', () => {
