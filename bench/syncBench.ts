@@ -101,6 +101,11 @@ function pct(xs: number[], p: number): number {
 }
 const round = (x: number) => Math.round(x * 10) / 10;
 
+interface TopicRecord {
+  data?: { label?: string };
+  [key: string]: unknown;
+}
+
 async function until(check: () => boolean, ms: number, what: string) {
   const start = Date.now();
   while (!check()) {
@@ -129,10 +134,10 @@ async function latency(): Promise<{ edits: number; p50: number; p95: number; max
     const others = clients.filter((c) => c !== writer);
     const label = `edit ${i}`;
     const start = performance.now();
-    const topics = writer.doc.getMap<Record<string, unknown>>('topic');
+    const topics = writer.doc.getMap<TopicRecord>('topic');
     const rec = topics.get(ids[i]) ?? {};
-    topics.set(ids[i], { ...rec, data: { ...(rec.data as object), label } });
-    await until(() => others.every((c) => (c.doc.getMap<Record<string, any>>('topic').get(ids[i])?.data?.label as string) === label), 10_000, 'edit seen');
+    topics.set(ids[i], { ...rec, data: { ...rec.data, label } });
+    await until(() => others.every((c) => c.doc.getMap<TopicRecord>('topic').get(ids[i])?.data?.label === label), 10_000, 'edit seen');
     times.push(performance.now() - start);
   }
   clients.forEach(close);
@@ -168,7 +173,7 @@ async function soak(pid: number): Promise<Record<string, number | boolean>> {
   let peakRss = start.rssMB;
   const timers = clients.map((c, i) =>
     setInterval(() => {
-      const topics = c.doc.getMap<Record<string, any>>('topic');
+      const topics = c.doc.getMap<TopicRecord>('topic');
       const id = ids[(i * 7919 + edits) % ids.length];
       const rec = topics.get(id);
       if (rec) topics.set(id, { ...rec, data: { ...rec.data, label: `c${i} e${edits}` } });
@@ -183,7 +188,7 @@ async function soak(pid: number): Promise<Record<string, number | boolean>> {
   const end = usage(pid);
   const elapsed = (Date.now() - t0) / 1000;
   const stateOf = (c: Client) => Buffer.from(Y.encodeStateVector(c.doc)).toString('base64');
-  let converged = false;
+  let converged: boolean;
   try {
     await until(() => clients.every((c) => stateOf(c) === stateOf(clients[0]) && !c.provider.hasUnsyncedChanges), 60_000, 'convergence');
     converged = clients.every((c) => JSON.stringify(c.doc.getMap('topic').toJSON()) === JSON.stringify(clients[0].doc.getMap('topic').toJSON()));
