@@ -1,11 +1,12 @@
 import { applyPatches, enablePatches, produceWithPatches, type Patch } from 'immer';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { getNode } from '../../src/state/doc';
 import { compactPatches } from '../../src/state/compactPatches';
 import { addChild, moveNodes, renameNode, updateNodeData, updateSettings } from '../../src/state/operations';
 import type { MindMapStore } from '../../src/state/store';
 import { fromDoc } from '../../src/state/ydoc/fromDoc';
+import { META, SCHEMA_VERSION, mapDoc } from '../../src/state/ydoc/shape';
 import { tree } from './helpers/tree';
 import { canon, replica, syncAll, type Replica } from './ydoc/helpers';
 
@@ -132,6 +133,29 @@ describe('a drag bound to a document is one change per moved topic', () => {
     for (const id of DRAGGED) expect(getNode(a.store.getState(), id)!.position).toEqual(start.get(id));
     expectInSync(a);
     expect(a.outbox).toHaveLength(0);
+  });
+
+  it('keeps the drag when a remote change rebuilds the map during it', () => {
+    const [a, b] = pair();
+    const start = startPlaces(a.store);
+    a.store.beginMark('Move topic');
+    for (let i = 1; i <= 10; i++) pointermove(a.store, start, i);
+    renameNode(b.store, 'B', 'B!');
+    // A change to the schema version is read by a rebuild of the whole map, not a patch.
+    b.doc.transact(() => mapDoc(b.doc).meta.set(META.schemaVersion, SCHEMA_VERSION));
+    const rebuilt = vi.spyOn(a.store, 'replaceExternal');
+    syncAll([a, b]);
+    expect(rebuilt).toHaveBeenCalled();
+    const moved = { x: start.get('B')!.x + 30, y: start.get('B')!.y + 20 };
+    expect(getNode(a.store.getState(), 'B')!.data.label).toBe('B!');
+    expect(getNode(a.store.getState(), 'B')!.position).toEqual(moved);
+    a.store.commitMark();
+    syncAll([a, b]);
+    for (const r of [a, b]) {
+      expect(getNode(r.store.getState(), 'B')!.data.label).toBe('B!');
+      expect(getNode(r.store.getState(), 'B')!.position).toEqual(moved);
+      expectInSync(r);
+    }
   });
 
   it('writes other changes made inside a mark at its commit (a topic added, its data, settings)', () => {

@@ -24,6 +24,7 @@
  *
  * A document written by a newer build is read-only: nothing is ever written to it.
  */
+import { produce } from 'immer';
 import type * as Y from 'yjs';
 import { childIds, edgeId, type MapSettings, type MindMapState } from '../doc';
 import { DEFAULT_COLOR, type MindNode } from '../model';
@@ -323,8 +324,24 @@ class Binding implements DocBinding {
     // A newer build may start writing to a document this tab has open: from then on, only read.
     if (r.newer) this.newer = true;
     this.dormant = new Set(r.dormantLinks);
-    this.store.replaceExternal(r.state, undoRedo);
+    this.store.replaceExternal(this.pending && this.markBase ? this.keepMarked(r.state) : r.state, undoRedo);
     this.writeRepairs(r.repaired);
+  }
+
+  /** A rebuild during an open mark: the topics the mark changed keep what it changed (see keepLocal). */
+  private keepMarked(next: MindMapState): MindMapState {
+    const s = this.store.getState();
+    const base = this.markBase!;
+    const ids = new Set([...this.pending!.nodes, ...this.pendingMoved]);
+    return produce(next, (draft) => {
+      for (const id of ids) {
+        const node = tableGet(draft.nodes, id);
+        if (!node) continue;
+        const copy = { ...node };
+        keepLocal(copy, tableGet(s.nodes, id), tableGet(base.nodes, id));
+        tableSet(draft.nodes, id, copy);
+      }
+    });
   }
 
   /**
