@@ -120,9 +120,10 @@ export class Minimap implements MinimapSurface {
    * Clears the shown picture under `regions` (world) and lets `draw` paint them again, clipped to
    * them, so topics drawn there redraw exactly their pixels in the regions. Call drawView() after.
    */
-  patchContent(regions: readonly Rect[], draw: (add: (x: number, y: number, w: number, h: number, color: string) => void) => void): void {
+  patchContent(regions: readonly Rect[], draw: (add: (x: number, y: number, w: number, h: number, color: string) => void, cleared: Rect[]) => void): void {
     const tf = this.tf;
     const p = this.pctx;
+    const cleared: Rect[] = [];
     p.save();
     p.beginPath();
     for (const r of regions) {
@@ -132,13 +133,16 @@ export class Minimap implements MinimapSurface {
       const y1 = Math.ceil(Math.max(r.maxY * tf.scale + tf.oy, r.minY * tf.scale + tf.oy + 1)) + 1;
       p.clearRect(x0, y0, x1 - x0, y1 - y0);
       p.rect(x0, y0, x1 - x0, y1 - y0);
+      // What was cleared, in world units (a pixel spans many world units on a big map); a dot up to
+      // a pixel wide reaches a pixel further.
+      cleared.push({ minX: (x0 - 1 - tf.ox) / tf.scale, minY: (y0 - 1 - tf.oy) / tf.scale, maxX: (x1 + 1 - tf.ox) / tf.scale, maxY: (y1 + 1 - tf.oy) / tf.scale });
     }
     p.clip();
     let last = '';
     draw((x, y, w, h, color) => {
       if (color !== last) p.fillStyle = last = color;
       p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
-    });
+    }, cleared);
     p.restore();
   }
 

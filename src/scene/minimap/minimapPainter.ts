@@ -18,8 +18,11 @@ export interface MinimapSurface {
   beginContent(bounds: Rect | null): void;
   addBox(x: number, y: number, w: number, h: number, color: string): void;
   commitContent(): void;
-  /** Clears the shown picture under `regions` (world) and lets `draw` paint them again, clipped. */
-  patchContent(regions: readonly Rect[], draw: (add: MinimapSurface['addBox']) => void): void;
+  /**
+   * Clears the shown picture under `regions` (world) and lets `draw` paint them again, clipped;
+   * `cleared`: the world rectangles actually cleared (whole pixels, so larger than `regions`).
+   */
+  patchContent(regions: readonly Rect[], draw: (add: MinimapSurface['addBox'], cleared: Rect[]) => void): void;
   drawView(view: Rect): void;
 }
 
@@ -113,10 +116,10 @@ export class MinimapPainter {
       if (!now) this.drawn.delete(id);
     }
     if (regions.length === 0) return true;
-    const found: string[] = [];
-    for (const r of regions) this.deps.near(expandRect(r, 2), found);
     const seen = new Set<string>();
-    this.minimap.patchContent(regions, (add) => {
+    this.minimap.patchContent(regions, (add, cleared) => {
+      const found: string[] = [];
+      for (const r of cleared) this.deps.near(r, found);
       for (const id of found) {
         if (seen.has(id) || !visible.has(id)) continue;
         seen.add(id);

@@ -21,9 +21,10 @@ class CountingSurface implements MinimapSurface {
     this.bounds = this.next;
     this.commits++;
   }
-  patchContent(_regions: readonly Rect[], draw: (add: MinimapSurface['addBox']) => void): void {
+  patchContent(regions: readonly Rect[], draw: (add: MinimapSurface['addBox'], cleared: Rect[]) => void): void {
     this.patches++;
-    draw(() => this.patchedBoxes++);
+    // As if a picture pixel spanned 20 world units.
+    draw(() => this.patchedBoxes++, regions.map((r) => ({ minX: r.minX - 20, minY: r.minY - 20, maxX: r.maxX + 20, maxY: r.maxY + 20 })));
   }
   drawView(): void {}
 }
