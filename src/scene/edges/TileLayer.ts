@@ -7,13 +7,15 @@
  * transform, an edit re-tessellates the one or two tiles it touched, and objects alive are bounded by
  * the number of tiles around the viewport. Tiles are built nearest-first under a time budget; tiles
  * intersecting the screen are always built before the frame is drawn, so nothing pops in on screen.
- * Long edges crossing several tiles are drawn in each (identical opaque pixels; cheaper than clipping).
+ * Long edges crossing several tiles are cut to each tile, and pieces shared by many edges (the trunk
+ * under a topic with thousands of children) are drawn once (clipPolyline.ts).
  */
 import { Container, Graphics } from 'pixi.js';
 import { getEdge, getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
 import { NODE_HEIGHT, TILE_SIZE, type ThemeColors } from '../constants';
 import { routedPolyline, routeEdge } from './edgeRouting';
+import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
 import type { SpatialIndex } from '../spatial/spatialIndex';
@@ -48,7 +50,11 @@ interface StrokeGroup {
   color: number;
   width: number;
   polys: number[][];
+  fresh: (piece: readonly number[]) => boolean;
 }
+
+/** Tile-local cut rect: the tile plus room for the widest stroke, so cut ends stay hidden under the next tile's. */
+const CUT_MARGIN = 16;
 
 export class TileLayer {
   readonly container = new Container();
@@ -176,6 +182,7 @@ export class TileLayer {
     const s = src.state;
     const shape = src.lod === 'shape';
     const groups = new Map<string, StrokeGroup>();
+    const cut = { minX: -CUT_MARGIN, minY: -CUT_MARGIN, maxX: this.size + CUT_MARGIN, maxY: this.size + CUT_MARGIN };
     this.found.length = 0;
     src.edgeIndex.search(rect, this.found);
     for (const eid of this.found) {
@@ -190,9 +197,13 @@ export class TileLayer {
       const width = shape ? 1 : Math.max(0.5, Math.min(8, finiteOr(e.style?.strokeWidth, 2)));
       const key = `${color}|${width}`;
       let grp = groups.get(key);
-      if (!grp) groups.set(key, (grp = { color, width, polys: [] }));
+      if (!grp) groups.set(key, (grp = { color, width, polys: [], fresh: pieceDeduper() }));
       // Far out, corners are sub-pixel: plain steps (or straight lines) are enough.
-      grp.polys.push(routedPolyline(route, src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep'));
+      const pts = routedPolyline(route, src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep');
+      // Long edges are cut to the tile and shared trunks drawn once (clipPolyline.ts).
+      if (polylineInside(pts, cut)) {
+        if (grp.fresh(pts)) grp.polys.push(pts);
+      } else for (const piece of clipPolyline(pts, cut)) if (grp.fresh(piece)) grp.polys.push(piece);
     }
     for (const grp of groups.values()) {
       for (const p of grp.polys) {

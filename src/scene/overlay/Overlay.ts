@@ -12,6 +12,7 @@ import { FONT_NAME, type SharedContexts } from '../render/assets';
 import { dashSegments } from '../edges/edgePaths';
 import { expandRect, type Rect } from '../geometry';
 import { routedPolyline, type EdgeDirection } from '../edges/edgeRouting';
+import { clipPolyline, pieceDeduper, polylineInside } from '../edges/clipPolyline';
 import { plusCenter } from '../topics/nodeLayout';
 
 export interface OverlayEdge {
@@ -31,6 +32,18 @@ const DASH = 6;
 const GAP = 5;
 /** Below this many screen pixels per dash + gap, animated edges are drawn solid. */
 const MIN_DASH_PERIOD_PX = 3;
+
+/** The view grown by half its size each side, snapped to power-of-two steps (stable while panning a little). */
+export function steppedCut(view: Rect): Rect {
+  const half = Math.max(view.maxX - view.minX, view.maxY - view.minY, 1) / 2;
+  const step = 2 ** Math.ceil(Math.log2(half));
+  return {
+    minX: Math.floor((view.minX - half) / step) * step,
+    minY: Math.floor((view.minY - half) / step) * step,
+    maxX: Math.ceil((view.maxX + half) / step) * step,
+    maxY: Math.ceil((view.maxY + half) / step) * step,
+  };
+}
 
 export class Overlay {
   /** Dynamic edges: drawn under the topics. */
@@ -71,13 +84,20 @@ export class Overlay {
     // Pixi rebuild the whole world's render instructions and re-pack every batch that frame.
     const clip = expandRect(view, (view.maxX - view.minX) * 0.1);
     const clipSig = dashed && list.some((e) => e.animated) ? `${clip.minX},${clip.minY},${clip.maxX},${clip.maxY}` : '';
-    const sig = `${style}|${dashed ? phase : 0}|${clipSig}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
+    const polys = list.map((e) => routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style));
+    // Solid edges reaching far off screen are cut to `cut` (clipPolyline.ts): the cut rect moves in
+    // steps, so a pan redraws them only when it crosses one.
+    const cut = steppedCut(view);
+    const cutting = list.some((e, i) => !(e.animated && dashed) && !polylineInside(polys[i], cut));
+    const cutSig = cutting ? `${cut.minX},${cut.minY},${cut.maxX},${cut.maxY}` : '';
+    const sig = `${style}|${dashed ? phase : 0}|${clipSig}|${cutSig}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
     if (sig === this.edgesSig) return;
     this.edgesSig = sig;
     const g = this.edges;
     g.clear();
-    for (const e of list) {
-      const pts = routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style);
+    const fresh = new Map<string, (piece: readonly number[]) => boolean>();
+    list.forEach((e, i) => {
+      const pts = polys[i];
       if (e.animated && dashed) {
         // The dash pattern flows from source to target, as React Flow's animated edges do.
         dashSegments(
@@ -91,11 +111,21 @@ export class Overlay {
           clip,
         );
       } else {
-        g.moveTo(pts[0], pts[1]);
-        for (let i = 2; i < pts.length; i += 2) g.lineTo(pts[i], pts[i + 1]);
+        const key = `${e.color}|${e.width}`;
+        let isFresh = fresh.get(key);
+        if (!isFresh) fresh.set(key, (isFresh = pieceDeduper()));
+        const pieces = polylineInside(pts, cut) ? [pts] : clipPolyline(pts, cut);
+        let any = false;
+        for (const p of pieces) {
+          if (!isFresh(p)) continue;
+          any = true;
+          g.moveTo(p[0], p[1]);
+          for (let k = 2; k < p.length; k += 2) g.lineTo(p[k], p[k + 1]);
+        }
+        if (!any) return;
       }
       g.stroke({ width: e.width, color: e.color, cap: 'round', join: 'round' });
-    }
+    });
   }
 
   /** Connection being dragged from a handle. */
