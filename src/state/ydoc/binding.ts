@@ -138,7 +138,7 @@ class Binding implements DocBinding {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Marks: a drag (or a panel save) is written once, at its commit
+  // Marks: a drag (or Tidy Up) is written once, at its commit
 
   /**
    * The document's history, with the store's marks turned into deferred writes: while a mark is
