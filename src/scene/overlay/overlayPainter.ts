@@ -60,6 +60,8 @@ export class OverlayPainter {
   private list: OverlayEdge[] = [];
   private animated = false;
   private found: string[] = [];
+  /** Drawn edges by id, valid until the next dirty draw: a camera move alone re-picks, not re-routes. */
+  private built = new Map<string, OverlayEdge>();
 
   constructor(private readonly deps: OverlayDeps) {}
 
@@ -111,14 +113,24 @@ export class OverlayPainter {
     // Far out the list follows the camera only when it comes from the index (a large dynamic set).
     if (this.dirty || (f.cameraMoved && (!shape || bigDyn))) {
       const list: OverlayEdge[] = [];
+      if (this.dirty) this.built.clear();
+      const built = this.built;
       const add = (eid: string) => {
+        const known = built.get(eid);
+        if (known) {
+          list.push(known);
+          return;
+        }
         const e = getEdge(s, eid);
         if (!e || !vis.has(e.source) || !vis.has(e.target)) return;
         const ends = this.edgeEnds(e, s);
         if (!ends) return;
         const look = edgeLook(s, e);
         const color = parseColor(look.color, e.animated ? parseColor(MIDDLE_EDGE_COLOR, 0x6366f1) : f.colors.defaultEdge);
-        list.push({ ...ends, color, width: shape ? Math.max(look.width, 2 / f.zoom) : look.width, animated: look.animated });
+        const edge = { ...ends, color, width: shape ? Math.max(look.width, 2 / f.zoom) : look.width, animated: look.animated };
+        // Far out the width follows the zoom, and tweening edges move every frame: not kept.
+        if (!shape && !this.deps.tween.edgeIds.has(eid)) built.set(eid, edge);
+        list.push(edge);
       };
       this.found.length = 0;
       // Far out with a small dynamic set, the index is not asked: it would return most of the map.
