@@ -62,6 +62,7 @@ export class OverlayPainter {
   private found: string[] = [];
   /** Drawn edges by id, valid until the next dirty draw: a camera move alone re-picks, not re-routes. */
   private built = new Map<string, OverlayEdge>();
+  private builtZoom = 0;
 
   constructor(private readonly deps: OverlayDeps) {}
 
@@ -113,7 +114,9 @@ export class OverlayPainter {
     // Far out the list follows the camera only when it comes from the index (a large dynamic set).
     if (this.dirty || (f.cameraMoved && (!shape || bigDyn))) {
       const list: OverlayEdge[] = [];
-      if (this.dirty) this.built.clear();
+      // Far out the width follows the zoom.
+      if (this.dirty || (shape && f.zoom !== this.builtZoom)) this.built.clear();
+      this.builtZoom = f.zoom;
       const built = this.built;
       const add = (eid: string) => {
         const known = built.get(eid);
@@ -128,8 +131,8 @@ export class OverlayPainter {
         const look = edgeLook(s, e);
         const color = parseColor(look.color, e.animated ? parseColor(MIDDLE_EDGE_COLOR, 0x6366f1) : f.colors.defaultEdge);
         const edge = { ...ends, color, width: shape ? Math.max(look.width, 2 / f.zoom) : look.width, animated: look.animated };
-        // Far out the width follows the zoom, and tweening edges move every frame: not kept.
-        if (!shape && !this.deps.tween.edgeIds.has(eid)) built.set(eid, edge);
+        // Tweening edges move every frame: not kept.
+        if (!this.deps.tween.edgeIds.has(eid)) built.set(eid, edge);
         list.push(edge);
       };
       this.found.length = 0;
