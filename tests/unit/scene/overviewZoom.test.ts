@@ -64,12 +64,13 @@ describe('overview zoom', () => {
   test('far out, tiles grow so the tiles around the screen stay few', () => {
     expect(tileSizeFor(0.2, 1024)).toBe(1024);
     expect(tileSizeFor(1, 1024)).toBe(1024);
-    expect(tileSizeFor(0.1, 1024)).toBe(2048);
-    for (const z of [0.15, 0.05, 0.003, 0.0001]) {
+    expect(tileSizeFor(0.1, 1024)).toBe(1024);
+    expect(tileSizeFor(0.05, 1024)).toBe(2048);
+    for (const z of [0.09, 0.05, 0.003, 0.0001]) {
       const size = tileSizeFor(z, 1024);
-      // At least as big on screen as a tile at 0.2, at most twice that.
-      expect(size * z).toBeGreaterThanOrEqual(1024 * 0.2 - 1e-9);
-      expect(size * z).toBeLessThan(2 * 1024 * 0.2);
+      // At least as big on screen as a tile at 0.1, at most twice that.
+      expect(size * z).toBeGreaterThanOrEqual(1024 * 0.1 - 1e-9);
+      expect(size * z).toBeLessThan(2 * 1024 * 0.1);
     }
   });
 });
