@@ -99,7 +99,7 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
     editLabel: (id) => d.editLabel(id),
     focusNode: (id) => d.focusNode(id),
     getViewport: () => ({ ...camera.cam }),
-    setViewport: (cam, ms = 0) => camera.animateTo({ x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, camera.minZoom) }, ms),
+    setViewport: (cam, ms = 0) => camera.animateTo({ x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, camera.minZoomFor(cam.zoom)) }, ms),
     onViewportChange: (cb) => {
       d.viewportListeners.add(cb);
       return () => d.viewportListeners.delete(cb);

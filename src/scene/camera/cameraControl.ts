@@ -92,8 +92,13 @@ export class CameraControl {
     return minZoomFor(this.bounds(), this.size, OVERVIEW_PADDING);
   }
 
+  /** The lowest zoom for a request of `zoom`; the bounds (O(shown topics) after a change) only below 0.2. */
+  minZoomFor(zoom: number): number {
+    return zoom >= ZOOM_MIN ? ZOOM_MIN : this.minZoom;
+  }
+
   set(cam: Camera): void {
-    const next = { x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, this.minZoom) };
+    const next = { x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, this.minZoomFor(cam.zoom)) };
     if (camerasEqual(next, this.cam)) return;
     this.cam = next;
     this.moved = true;
@@ -165,7 +170,7 @@ export class CameraControl {
 
   zoomBy(factor: number): void {
     const target = this.target;
-    const to = zoomAround(target, this.size.width / 2, this.size.height / 2, target.zoom * factor, this.minZoom);
+    const to = zoomAround(target, this.size.width / 2, this.size.height / 2, target.zoom * factor, this.minZoomFor(target.zoom * factor));
     this.animateTo(to, 200);
   }
 

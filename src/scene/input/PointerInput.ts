@@ -17,8 +17,8 @@ export interface InputHost {
   readonly element: HTMLElement;
   camera(): Camera;
   setCamera(cam: Camera): void;
-  /** The lowest zoom now (below 0.2 for a map too big to fit at 0.2). */
-  minZoom(): number;
+  /** The lowest zoom for a request of `zoom` (below 0.2 for a map too big to fit at 0.2). */
+  minZoom(zoom: number): number;
   stopCameraAnimation(): void;
   hit(sx: number, sy: number, touch: boolean): Hit | null;
   select(id: string | null): void;
@@ -173,7 +173,9 @@ export class PointerInput {
       case 'pinching': {
         if (this.pointers.size < 2) return;
         const [a, b] = [...this.pointers.values()];
-        this.host.setCamera(pinchCamera(m.start, (a.x + b.x) / 2, (a.y + b.y) / 2, Math.hypot(a.x - b.x, a.y - b.y), this.host.minZoom()));
+        const dist = Math.hypot(a.x - b.x, a.y - b.y);
+        const min = this.host.minZoom(m.start.cam.zoom * (dist / Math.max(1, m.start.dist)));
+        this.host.setCamera(pinchCamera(m.start, (a.x + b.x) / 2, (a.y + b.y) / 2, dist, min));
         return;
       }
     }
@@ -270,7 +272,7 @@ export class PointerInput {
       return;
     }
     const factor = wheelZoomFactor(e.ctrlKey ? e.deltaY * 4 : e.deltaY, e.deltaMode);
-    this.host.setCamera(zoomAround(cam, p.x, p.y, cam.zoom * factor, this.host.minZoom()));
+    this.host.setCamera(zoomAround(cam, p.x, p.y, cam.zoom * factor, this.host.minZoom(cam.zoom * factor)));
   };
 
   private onDblClick = (e: MouseEvent) => {

@@ -96,8 +96,8 @@ export class SceneInput implements InputHost {
     this.deps.camera.set(cam);
   }
 
-  minZoom(): number {
-    return this.deps.camera.minZoom;
+  minZoom(zoom: number): number {
+    return this.deps.camera.minZoomFor(zoom);
   }
 
   stopCameraAnimation(): void {

@@ -50,6 +50,11 @@ describe('overview zoom', () => {
     expect(cc.fitFor(0.4)!.zoom).toBe(0.2);
     cc.set({ x: 1, y: 0, zoom: 0.0001 });
     expect(calls).toBe(1); // cached until the shown topics change
+    cc.invalidateBounds();
+    cc.set({ x: 2, y: 0, zoom: 0.5 });
+    expect(calls).toBe(1); // not needed at all for zooms of 0.2 and up
+    expect(cc.minZoomFor(0.1)).toBeLessThan(0.2);
+    expect(calls).toBe(2);
     bounds = small;
     cc.invalidateBounds();
     cc.set({ x: 0, y: 0, zoom: 0.0001 });
