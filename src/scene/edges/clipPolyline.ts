@@ -33,16 +33,23 @@ function clipSegment(x0: number, y0: number, x1: number, y1: number, r: Rect): [
   return [t0, t1];
 }
 
-/** The pieces of a flat [x0, y0, x1, y1, …] polyline inside `r`, each a flat polyline of ≥ 2 points. */
-export function clipPolyline(pts: readonly number[], r: Rect): number[][] {
+/**
+ * The pieces of a flat [x0, y0, x1, y1, …] polyline inside `r`, each a flat polyline of ≥ 2 points.
+ * `starts`, when given, receives each piece's distance from the polyline's start (to keep a dash
+ * pattern in place).
+ */
+export function clipPolyline(pts: readonly number[], r: Rect, starts?: number[]): number[][] {
   const out: number[][] = [];
   let cur: number[] | null = null;
+  let walked = 0;
   for (let i = 0; i + 3 < pts.length; i += 2) {
     const x0 = pts[i];
     const y0 = pts[i + 1];
     const x1 = pts[i + 2];
     const y1 = pts[i + 3];
     const c = clipSegment(x0, y0, x1, y1, r);
+    const len = starts ? Math.hypot(x1 - x0, y1 - y0) : 0;
+    walked += len;
     if (!c) {
       cur = null;
       continue;
@@ -54,6 +61,7 @@ export function clipPolyline(pts: readonly number[], r: Rect): number[][] {
     if (!cur || c[0] > 0) {
       cur = [ax, ay];
       out.push(cur);
+      starts?.push(walked - len + len * c[0]);
     }
     cur.push(bx, by);
     if (c[1] < 1) cur = null;
@@ -70,19 +78,22 @@ export function polylineInside(pts: readonly number[], r: Rect): boolean {
 }
 
 /**
- * Keeps each piece once (same points to 1/100 unit); `add` returns false for a piece seen before.
- * A piece and its reverse count as the same line.
+ * Keeps each piece once (same points to 1/100 unit, same `tag`); the returned check is false for a
+ * piece seen before. With `reversible`, a piece and its reverse count as the same line (not so for
+ * dashes, which flow one way).
  */
-export function pieceDeduper(): (piece: readonly number[]) => boolean {
+export function pieceDeduper(reversible = true): (piece: readonly number[], tag?: string) => boolean {
   const seen = new Set<string>();
   const round = (v: number) => Math.round(v * 100);
-  return (p) => {
-    let fwd = '';
+  return (p, tag = '') => {
+    let fwd = tag + '|';
     for (let i = 0; i < p.length; i++) fwd += round(p[i]) + ',';
     if (seen.has(fwd)) return false;
-    let rev = '';
-    for (let i = p.length - 2; i >= 0; i -= 2) rev += round(p[i]) + ',' + round(p[i + 1]) + ',';
-    if (seen.has(rev)) return false;
+    if (reversible) {
+      let rev = tag + '|';
+      for (let i = p.length - 2; i >= 0; i -= 2) rev += round(p[i]) + ',' + round(p[i + 1]) + ',';
+      if (seen.has(rev)) return false;
+    }
     seen.add(fwd);
     return true;
   };

@@ -95,21 +95,27 @@ export class Overlay {
     this.edgesSig = sig;
     const g = this.edges;
     g.clear();
-    const fresh = new Map<string, (piece: readonly number[]) => boolean>();
+    const fresh = new Map<string, (piece: readonly number[], tag?: string) => boolean>();
     list.forEach((e, i) => {
       const pts = polys[i];
       if (e.animated && dashed) {
-        // The dash pattern flows from source to target, as React Flow's animated edges do.
-        dashSegments(
-          pts,
-          DASH,
-          GAP,
-          phase,
-          (x0, y0, x1, y1) => {
+        // The dash pattern flows from source to target, as React Flow's animated edges do. Cut to
+        // `clip` first: edges sharing a trunk share its dashes, drawn once (same piece, same offset).
+        const key = `${e.color}|${e.width}|dash`;
+        let isFresh = fresh.get(key);
+        if (!isFresh) fresh.set(key, (isFresh = pieceDeduper(false)));
+        const starts: number[] = [];
+        const pieces = clipPolyline(pts, clip, starts);
+        let any = false;
+        pieces.forEach((p, k) => {
+          const shift = ((starts[k] % (DASH + GAP)) + DASH + GAP) % (DASH + GAP);
+          if (!isFresh(p, String(Math.round(shift * 100)))) return;
+          any = true;
+          dashSegments(p, DASH, GAP, phase - starts[k], (x0, y0, x1, y1) => {
             g.moveTo(x0, y0).lineTo(x1, y1);
-          },
-          clip,
-        );
+          });
+        });
+        if (!any) return;
       } else {
         const key = `${e.color}|${e.width}`;
         let isFresh = fresh.get(key);

@@ -43,3 +43,24 @@ describe('clipPolyline', () => {
     expect(fresh([0, 0, 10, 11])).toBe(true);
   });
 });
+
+describe('cut pieces keep their place along the line', () => {
+  it('reports where each piece starts, measured from the polyline start', () => {
+    const starts: number[] = [];
+    const pieces = clipPolyline([-50, 10, 150, 10, 150, 80, -50, 80], R, starts);
+    expect(pieces).toEqual([
+      [0, 10, 100, 10],
+      [100, 80, 0, 80],
+    ]);
+    // 50 units before the rect; the second piece after 200 + 70 + 50.
+    expect(starts).toEqual([50, 320]);
+  });
+
+  it('dash pieces: the same points with another offset are kept, a reversed one too', () => {
+    const fresh = pieceDeduper(false);
+    expect(fresh([0, 0, 0, 100], '0')).toBe(true);
+    expect(fresh([0, 0, 0, 100], '0')).toBe(false);
+    expect(fresh([0, 0, 0, 100], '300')).toBe(true);
+    expect(fresh([0, 100, 0, 0], '0')).toBe(true);
+  });
+});
