@@ -1,10 +1,11 @@
+/* global process, console, window, document, performance, requestAnimationFrame, PerformanceObserver */
 /**
  * A topic with many children: imports a flat map (one root with N children, default 30,000) into the
  * built editor in headless Chromium and times import to idle, idle frames, selecting the root, panning
  * with it selected, focusing the keyboard tree and clearing the selection (requestAnimationFrame
  * deltas, scene frames, long tasks).
  *
- *   npm run build && node bench/flatMapFrames.mjs            (a build with the window.__mindflow test hook)
+ *   npm run build:test && node bench/flatMapFrames.mjs       (a build with the window.__mindflow test hook)
  *   N=10000 BENCH_DIST=dist-x node bench/flatMapFrames.mjs     (another size, another build folder)
  *   PROFILE=selectRoot node bench/flatMapFrames.mjs             (CPU profile of one step: self time, top 25)
  */

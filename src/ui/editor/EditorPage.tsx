@@ -16,6 +16,7 @@ import { useViewportLock } from '../hooks/useViewportLock';
 import { CanvasControls } from './CanvasControls';
 import { EditNodePanel } from './EditNodePanel/EditNodePanel';
 import { EditorContext, type EditorContextValue } from './EditorContext';
+import { exposeForTests } from '../testHook';
 import { getEditorSession, type EditorSession } from './editorSession';
 import { resolveSharedMap } from './share/sharedRoute';
 import { adoptLeftSharedMap } from './share/leaveSharedMap';
@@ -155,8 +156,7 @@ function EditorShell({ session }: { session: EditorSession }) {
   const onReady = useCallback((handle: CanvasHandle) => {
     canvas.current = handle;
     // Test and benchmark hook, as the session's.
-    const w = window as unknown as { __mindflow?: Record<string, unknown> };
-    w.__mindflow = { ...(w.__mindflow ?? {}), scene: handle };
+    exposeForTests({ scene: handle });
   }, []);
 
   const showTools = !isMobile || toolsOpen;

@@ -28,6 +28,7 @@ import { SyncConnection } from './share/syncConnection';
 import { KeptMaps } from './storage/keptMaps';
 import { NEWER_READ_ONLY } from './storage/saveText';
 import { workerMerge } from './storage/mergeClient';
+import { exposeForTests } from '../testHook';
 import { topicSizer } from './topicSizes';
 
 export interface EditorSession {
@@ -142,7 +143,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     if (document.visibilityState === 'hidden') flush();
   });
   // Test and benchmark hook: drives the same store and import the UI uses.
-  (window as unknown as { __mindflow?: unknown }).__mindflow = {
+  exposeForTests({
     store,
     visibility,
     persistence,
@@ -159,7 +160,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     kids: (id: string) => tableGet(store.getState().kids, id) ?? [],
     allNodes: () => tableValues(store.getState().nodes),
     editNode,
-  };
+  });
   return {
     store,
     visibility,
