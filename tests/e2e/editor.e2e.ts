@@ -51,17 +51,25 @@ const viewportMeta = () => page.evaluate(() => document.querySelector('meta[name
 
 describe('editor chrome', () => {
   it('tells once that an unreadable stored map was kept as a backup', async () => {
-    // Shown at start-up (before beforeEach cleared the toasts): the notification stays until closed,
-    // so check the stored backup and reload to see it.
+    // The file's own page started from a corrupt stored map (beforeAll): a backup was kept.
     const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mind-map-storage:backup-')));
     expect(backups.length).toBe(1);
-    // Let the reset map's debounced save finish first, so nothing overwrites the corrupt value.
-    await page.waitForTimeout(900);
-    await page.evaluate(() => localStorage.setItem('mind-map-storage', 'not json at all'));
-    await page.reload();
-    await waitForEditor(page);
-    const note = await expectToast(page, 'Saved map could not be fully read', 'mind-map-storage:backup-');
-    expect(await note.textContent()).toContain('nothing is lost');
+    // A fresh profile shows the notice at start-up, and not again once the map has moved to the new store.
+    const fresh = await openApp();
+    try {
+      await fresh.goto('/');
+      await fresh.page.evaluate(() => localStorage.setItem('mind-map-storage', 'not json at all'));
+      await fresh.goto('/mindmap');
+      await waitForEditor(fresh.page);
+      const note = await expectToast(fresh.page, 'Saved map could not be fully read', 'mind-map-storage:backup-');
+      expect(await note.textContent()).toContain('nothing is lost');
+      await fresh.page.reload();
+      await waitForEditor(fresh.page);
+      await fresh.page.waitForFunction(() => (window as any).__mindflow.scene.whenIdle().then(() => true));
+      expect(await fresh.page.getByText('Saved map could not be fully read').count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('forces the dark look and locks zoom while open, restoring both on leaving', async () => {

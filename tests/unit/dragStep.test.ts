@@ -97,6 +97,18 @@ describe('a drag bound to a document is one change per moved topic', () => {
     expectInSync(a);
   });
 
+  it('puts a bailed drag back where the layout placed it while auto-layout places topics', () => {
+    const [a] = pair();
+    updateSettings(a.store, { layout: 'right', autoLayout: true });
+    const before = canon(a.store.getState());
+    const start = startPlaces(a.store);
+    a.store.beginMark('Move topic');
+    for (let i = 1; i <= 10; i++) pointermove(a.store, start, i);
+    a.store.bailMark();
+    for (const id of DRAGGED) expect(getNode(a.store.getState(), id)!.position).toEqual(start.get(id));
+    expect(canon(a.store.getState())).toEqual(before);
+  });
+
   it('keeps a remote rename of a dragged topic that arrives during the drag', () => {
     const [a, b] = pair();
     const start = startPlaces(a.store);

@@ -28,7 +28,7 @@ import { produce } from 'immer';
 import type * as Y from 'yjs';
 import { childIds, edgeId, type MapSettings, type MindMapState } from '../doc';
 import { DEFAULT_COLOR, type MindNode } from '../model';
-import { deleteEdge, insertEdge } from '../mutations';
+import { deleteEdge, editNode, insertEdge } from '../mutations';
 import { emptyChangeSet, type ChangeSet, type HistoryDriver, type MindMapStore, type Recipe } from '../store';
 import { tableDelete, tableForEach, tableGet, tableHas, tableSet } from '../table';
 import { compareOrder } from './orderKeys';
@@ -163,10 +163,11 @@ class Binding implements DocBinding {
       },
       bailMark: () => {
         const bailed = this.pending;
+        const base = this.markBase;
         this.pending = null;
         this.markBase = null;
         h.bailMark();
-        if (bailed) this.restoreFromDoc(bailed);
+        if (bailed && base) this.restoreFromDoc(bailed, base);
       },
       undo: () => h.undo(),
       redo: () => h.redo(),
@@ -212,11 +213,31 @@ class Binding implements DocBinding {
    * elsewhere since), so the topics it touched are read back from there, not from inverse patches
    * that would also revert a rename another tab made meanwhile.
    */
-  private restoreFromDoc(p: ChangeSet): void {
+  private restoreFromDoc(p: ChangeSet, base: MindMapState): void {
     if (p.reset) {
       this.rebuild(true);
       return;
     }
+    this.readBack(p);
+    // While a layout places topics their places are not in the document: the ones the mark moved
+    // go back to where they stood when it began.
+    if (!layoutPlaces(this.store.getState().settings)) return;
+    const moved = [...p.nodes, ...this.pendingMoved].filter((id) => {
+      const now = tableGet(this.store.getState().nodes, id);
+      const was = tableGet(base.nodes, id);
+      return now && was && (now.position.x !== was.position.x || now.position.y !== was.position.y);
+    });
+    if (moved.length === 0) return;
+    this.store.applyExternal((draft) => {
+      for (const id of moved) {
+        const was = tableGet(base.nodes, id)!;
+        const node = editNode(draft, id);
+        if (node) node.position = { ...was.position };
+      }
+    }, true);
+  }
+
+  private readBack(p: ChangeSet): void {
     const s = this.store.getState();
     const topics = new Set<string>([...p.nodes, ...p.structure, ...this.pendingMoved]);
     const tree = new Set<string>(topics);
