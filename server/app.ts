@@ -66,7 +66,8 @@ function guard(store: DocStore, config: ServerConfig): Extension {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const store = await openStore(config);
-  const extensions: Extension[] = [guard(store, config), new StorePersistence(store)];
+  const persistence = new StorePersistence(store);
+  const extensions: Extension[] = [guard(store, config), persistence];
   if (config.redisUrl) {
     const url = new URL(config.redisUrl);
     extensions.push(new Redis({ host: url.hostname, port: Number(url.port || 6379), options: { password: url.password || undefined } }));
@@ -128,9 +129,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      // Unload every open map so its log is folded and stored before the store closes.
-      await Promise.all([...hocuspocus.documents.values()].map((doc) => hocuspocus.unloadDocument(doc)));
-      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+      // Unload every open map so its log is folded before the store closes. An extension may refuse
+      // to store (Redis: another process holds the map's lock); the log already holds every change,
+      // so that is no reason to skip closing the store cleanly after the appends in flight.
+      await Promise.allSettled([...hocuspocus.documents.values()].map((doc) => hocuspocus.unloadDocument(doc)));
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch((error: unknown) => console.error('stopping:', error));
+      await persistence.drain();
       await store.close();
     },
   };

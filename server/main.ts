@@ -12,7 +12,12 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: storing open maps and stopping`);
-  await server.close();
+  try {
+    await server.close();
+  } catch (error) {
+    console.error('stopping:', error);
+    process.exit(1);
+  }
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

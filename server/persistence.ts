@@ -19,6 +19,8 @@ export class StorePersistence implements Extension {
   extensionName = 'mindflow-persistence';
   private readonly appended = new Map<string, number>();
   private readonly compacting = new Map<string, Promise<unknown>>();
+  /** Appends not yet durable: the server waits for them before it closes the store. */
+  private readonly appending = new Set<Promise<unknown>>();
 
   constructor(private readonly store: DocStore) {}
 
@@ -37,7 +39,13 @@ export class StorePersistence implements Extension {
 
   async onChange({ documentName, update, transactionOrigin }: onChangePayload): Promise<void> {
     if (transactionOrigin === LOAD_ORIGIN || transactionOrigin === REDIS_ORIGIN) return;
-    await this.store.append(documentName, update);
+    const append = this.store.append(documentName, update);
+    this.appending.add(append);
+    try {
+      await append;
+    } finally {
+      this.appending.delete(append);
+    }
     const n = (this.appended.get(documentName) ?? 0) + 1;
     this.appended.set(documentName, n);
     if (n >= COMPACT_EVERY) void this.compact(documentName);
@@ -61,7 +69,12 @@ export class StorePersistence implements Extension {
     return job;
   }
 
+  /** Resolves once every append and compaction started so far has finished. */
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.appending, ...this.compacting.values()]);
+  }
+
   async onDestroy(): Promise<void> {
-    await Promise.all(this.compacting.values());
+    await this.drain();
   }
 }
