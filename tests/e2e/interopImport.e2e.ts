@@ -1,6 +1,6 @@
 /**
  * Importing other tools' maps (desktop): one corpus file of each format through the Import dialog's
- * file input and one dropped on the canvas, with the topic count and the fidelity report; an XMind
+ * file input and by a drop on the canvas, with the topic count and the fidelity report; an XMind
  * file with two sheets (one radio per sheet and "All sheets"); read errors; pasting an indented
  * outline onto a topic (one undo step) and copying a branch. The corpus is read where it lies
  * (../shared/interop-corpus), never copied into the project.
@@ -144,12 +144,18 @@ describe('Import dialog: every format', () => {
 });
 
 describe('Dropping a file on the canvas', () => {
-  it('imports it like a picked file, with the report', async () => {
-    await dropOnCanvas('mm/wisemapping-export-enc-parsererror.mm');
+  it.each([
+    ['mm/wisemapping-export-enc-parsererror.mm', 24],
+    ['opml/workflowy-export.opml', 9],
+    ['markdown/indent4-mixed-lists-zh.md', 26],
+    ['xmind/xmind-2025-vana-features.xmind', 42],
+    ['text/markmap-example.txtmap', 10],
+  ] as const)('imports %s like a picked file, with the report', async (file, count) => {
+    await dropOnCanvas(file);
     const dialog = page.getByRole('dialog', { name: 'Import Mind Map' });
     await expectVisible(reportOf(dialog));
-    await waitForCount(24);
-    await expectToast(page, 'Import Successful', 'Imported mind map with 24 nodes');
+    await waitForCount(count);
+    await expectToast(page, 'Import Successful', `Imported mind map with ${count} nodes`);
     await button(dialog, 'Close').click();
     await expectHidden(dialog);
   });
