@@ -15,7 +15,7 @@ import type { Priority } from '../model';
 import { htmlToText } from './html';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
-import { ReportBuilder, topicPath } from './report';
+import { ReportBuilder, pathOf } from './report';
 import { decodeXmlEntities, parseXml, type XmlElement } from './xml';
 
 interface Frame {
@@ -23,13 +23,6 @@ interface Frame {
   parent: Frame | null;
 }
 
-function pathOf(frame: Frame): () => string {
-  return () => {
-    const labels: string[] = [];
-    for (let f: Frame | null = frame; f !== null; f = f.parent) labels.push(f.topic.label);
-    return topicPath(labels.reverse());
-  };
-}
 
 const PRIORITY_ICONS: Record<string, Priority> = {
   'full-1': 'high',

@@ -11,7 +11,7 @@ import { isSafeUrl } from '../restore';
 import { htmlToText } from './html';
 import type { Outline, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
-import { ReportBuilder, topicPath } from './report';
+import { ReportBuilder, pathOf } from './report';
 import { childElement, childElements, parseXml, textContent, type XmlElement } from './xml';
 
 interface Frame {
@@ -20,13 +20,6 @@ interface Frame {
   el: XmlElement;
 }
 
-function pathOf(frame: Frame): () => string {
-  return () => {
-    const labels: string[] = [];
-    for (let f: Frame | null = frame; f !== null; f = f.parent) labels.push(f.topic.label);
-    return topicPath(labels.reverse());
-  };
-}
 
 /** Escaped HTML in `text`: only known inline tags count, so code such as `a < b` stays text. */
 const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;

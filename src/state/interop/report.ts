@@ -131,3 +131,18 @@ export function topicPath(labels: readonly string[]): string {
   const tail = labels.slice(labels.length - (PATH_DEPTH_MAX - 2));
   return [short(labels[0]), '…', ...tail.map(short)].join(' › ');
 }
+
+/** A reader's stack entry: the topic and the entry it sits under. */
+export interface PathFrame {
+  topic: { label: string };
+  parent: PathFrame | null;
+}
+
+/** The topic path of a reader's stack entry, computed only if a report needs it. */
+export function pathOf(frame: PathFrame): () => string {
+  return () => {
+    const labels: string[] = [];
+    for (let f: PathFrame | null = frame; f !== null; f = f.parent) labels.push(f.topic.label);
+    return topicPath(labels.reverse());
+  };
+}

@@ -10,7 +10,7 @@
  */
 import type { Outline, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
-import { ReportBuilder, topicPath } from './report';
+import { ReportBuilder, pathOf } from './report';
 
 const NUMBER = /^(\d+(?:\.\d+)*)\.?[ \t]+(?=\S)/;
 const NOTE_START = /^\[Note:\s?/;
@@ -22,13 +22,6 @@ interface Frame {
   width: number;
 }
 
-function pathOf(frame: Frame): () => string {
-  return () => {
-    const labels: string[] = [];
-    for (let f: Frame | null = frame; f !== null; f = f.parent) labels.push(f.topic.label);
-    return topicPath(labels.reverse());
-  };
-}
 
 /** Column of the first non-blank character, tabs stopping at multiples of TAB_WIDTH. */
 function indentWidth(line: string): { width: number; tabs: boolean } {

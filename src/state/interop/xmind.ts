@@ -9,7 +9,7 @@ import { isSafeUrl } from '../restore';
 import { htmlToText } from './html';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
-import { ReportBuilder, topicPath } from './report';
+import { ReportBuilder, pathOf } from './report';
 import { childElement, childElements, parseXml, textContent, type XmlElement } from './xml';
 import { unzip } from './zip';
 
@@ -372,13 +372,6 @@ interface Frame {
   parent: Frame | null;
 }
 
-function pathOf(frame: Frame): () => string {
-  return () => {
-    const labels: string[] = [];
-    for (let f: Frame | null = frame; f !== null; f = f.parent) labels.push(f.topic.label);
-    return topicPath(labels.reverse());
-  };
-}
 
 function fileNameOfHref(href: string): string {
   const tail = href.split(/[\\/]/).pop() ?? href;
