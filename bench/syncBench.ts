@@ -12,16 +12,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { restoreMap } from '../src/state/restore';
 import { toDoc } from '../src/state/ydoc/toDoc';
+import type { RunningServer } from '../server/app';
+import { connect, type Client } from '../tests/server/helpers';
 import { generateMap } from './mapGenerator.mjs';
 
 const PORT = 54190;
 const URL_HTTP = `http://127.0.0.1:${PORT}`;
-const URL_WS = `ws://127.0.0.1:${PORT}/sync`;
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 
 interface Proc {
@@ -58,33 +57,10 @@ async function newRoom(): Promise<{ room: string; editToken: string }> {
   return (await res.json()) as { room: string; editToken: string };
 }
 
-interface Client {
-  doc: Y.Doc;
-  provider: HocuspocusProvider;
-  socket: HocuspocusProviderWebsocket;
-  synced: Promise<void>;
-}
+const SERVER = { url: URL_HTTP } as RunningServer;
 
 function client(room: string, token: string, doc = new Y.Doc()): Client {
-  const socket = new HocuspocusProviderWebsocket({ url: URL_WS, WebSocketPolyfill: WebSocket, delay: 200, minDelay: 100, maxAttempts: 0 });
-  let done!: () => void;
-  const synced = new Promise<void>((r) => (done = r));
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: room,
-    document: doc,
-    token,
-    onSynced: ({ state }) => {
-      if (state) done();
-    },
-  });
-  provider.attach();
-  return { doc, provider, socket, synced };
-}
-
-function close(c: Client) {
-  c.provider.destroy();
-  c.socket.destroy();
+  return connect(SERVER, room, token, doc);
 }
 
 function docOf(n: number): Y.Doc {
@@ -118,7 +94,7 @@ async function uploaded(room: string, token: string, doc: Y.Doc): Promise<void> 
   const c = client(room, token, doc);
   await c.synced;
   await until(() => !c.provider.hasUnsyncedChanges, 120_000, 'upload');
-  close(c);
+  c.destroy();
 }
 
 async function latency(): Promise<{ edits: number; p50: number; p95: number; max: number }> {
@@ -140,7 +116,7 @@ async function latency(): Promise<{ edits: number; p50: number; p95: number; max
     await until(() => others.every((c) => c.doc.getMap<TopicRecord>('topic').get(ids[i])?.data?.label === label), 10_000, 'edit seen');
     times.push(performance.now() - start);
   }
-  clients.forEach(close);
+  clients.forEach((c) => c.destroy());
   return { edits: times.length, p50: round(pct(times, 50)), p95: round(pct(times, 95)), max: round(Math.max(...times)) };
 }
 
@@ -156,7 +132,7 @@ async function big(pid: number): Promise<Record<string, number>> {
   const syncMs = performance.now() - t0;
   const topics = fresh.doc.getMap('topic').size;
   const open = usage(pid);
-  close(fresh);
+  fresh.destroy();
   return { topics, updateMB: round(bytes / 1e6), firstSyncMs: Math.round(syncMs), serverRssBeforeMB: round(before.rssMB), serverRssOpenMB: round(open.rssMB) };
 }
 
@@ -195,7 +171,7 @@ async function soak(pid: number): Promise<Record<string, number | boolean>> {
   } catch {
     converged = false;
   }
-  clients.forEach(close);
+  clients.forEach((c) => c.destroy());
   return {
     clients: 50,
     seconds: Math.round(elapsed),
