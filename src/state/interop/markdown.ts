@@ -3,7 +3,7 @@
  * under the heading before them); every other block (paragraphs, code, tables, block quotes, HTML,
  * rules, footnotes) becomes notes text of the topic it belongs to, and inline formatting becomes
  * plain text. The first link of a heading or item becomes the topic's link; other links go in the
- * notes.
+ * notes. markmap's fold comments (`<!-- markmap: fold -->`, `foldAll`) fold the topic they follow.
  *
  * Why not mdast-util-from-markdown: micromark builds a token stream for every character, and on
  * this project's 2-core machine it took ~50 s for 20,000 nested list items (it grows faster than
@@ -36,7 +36,12 @@ interface InlineResult {
   images: InlineLink[];
   /** Emphasis pairs, code spans, strikethrough and inline HTML tags removed. */
   formatting: number;
+  /** markmap's magic comment: 1 for `<!-- markmap: fold -->`, 2 for `foldAll` (0: none). */
+  fold: 0 | 1 | 2;
 }
+
+/** markmap's folding comments (its "magic comments"), which its writer and ours put after a label. */
+const MAGIC_FOLD = /^<!--\s*markmap:\s*(fold|foldAll)\s*-->$/;
 
 const ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™',
@@ -161,7 +166,7 @@ function bareLinks(text: string, links: InlineLink[]): void {
  * the address after it); `defs` resolves reference links.
  */
 function inline(src: string, defs: Map<string, string>, inNotes: boolean): InlineResult {
-  const result: InlineResult = { text: src, links: [], images: [], formatting: 0 };
+  const result: InlineResult = { text: src, links: [], images: [], formatting: 0, fold: 0 };
   if (!SPECIAL.test(src)) return result;
   const pieces: Piece[] = [];
   let text = '';
@@ -238,6 +243,7 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
         if (url !== undefined) {
           const label = inline(inner, defs, inNotes);
           result.formatting += label.formatting;
+          if (label.fold > result.fold) result.fold = label.fold;
           result.images.push(...label.images);
           flush();
           if (image) {
@@ -279,7 +285,11 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
       );
       if (tag) {
         const t = tag[0];
-        if (/^<br\b/i.test(t)) text += '\n';
+        const magic = inNotes ? null : MAGIC_FOLD.exec(t);
+        if (magic) {
+          const level = magic[1] === 'foldAll' ? 2 : 1;
+          if (level > result.fold) result.fold = level;
+        } else if (/^<br\b/i.test(t)) text += '\n';
         else if (/^<img\b/i.test(t)) {
           const src = /\ssrc\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(t);
           const alt = /\salt\s*=\s*("([^"]*)"|'([^']*)')/i.exec(t);
@@ -588,6 +598,9 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     return target;
   };
 
+  /** Topics whose label carries markmap's fold comment (`all`: foldAll, the whole branch). */
+  const folds: { target: Target; all: boolean }[] = [];
+
   const setLabel = (target: Target, raw: string, kind: 'headings' | 'list items') => {
     later.push(() => setLabelNow(target, raw, kind));
   };
@@ -605,6 +618,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       }
     }
     const r = inline(src, defs, false);
+    if (r.fold > 0) folds.push({ target, all: r.fold === 2 });
     let label = r.text.replace(/\s+/g, ' ').trim();
     if (label === '' && r.images.length > 0) label = r.images[0].text || 'Image';
     if (label === '') {
@@ -968,6 +982,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   closeBlock();
   if (items.length > 0) finishLabel(items[items.length - 1]);
   for (const f of later) f();
+  applyFolds(folds, report);
 
   // Notes onto their topics; the preamble onto the root.
   for (const t of targets) if (t.blocks.length > 0) t.topic!.notes = t.blocks.join('\n\n');
@@ -992,6 +1007,49 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   }
   if (roots.length === 0) throw new FormatError(FORMAT, 'it holds no headings, lists or text');
   return { outline, report };
+}
+
+/**
+ * markmap's fold comments → collapsed topics: `fold` folds the topic, `foldAll` the topic and every
+ * branch below it. A topic folded twice (inside a foldAll branch and by its own comment) counts once.
+ */
+function applyFolds(folds: readonly { target: Target; all: boolean }[], report: ReportBuilder): void {
+  if (folds.length === 0) return;
+  const done = new Set<OutlineTopic>();
+  const fold = (target: Target, topic: OutlineTopic, path: ExamplePath) => {
+    if (done.has(topic)) return;
+    done.add(topic);
+    if (topic.children.length > 0) {
+      topic.collapsed = true;
+      report.kept('collapsed', path);
+    } else if (target.topic === topic) report.dropped('fold comments on topics without subtopics', path);
+  };
+  for (const { target, all } of folds) {
+    const topic = target.topic!;
+    // Already folded by an ancestor's foldAll, whose walk covered this branch.
+    const covered = done.has(topic);
+    fold(target, topic, target.path);
+    if (!all || covered) continue;
+    // Descendants of a foldAll branch, without recursion; a path is built only when reported.
+    const walked: { topic: OutlineTopic; parent: number }[] = [];
+    const pathAt = (k: number) => () => {
+      const labels: string[] = [];
+      for (let i = k; i !== -1; i = walked[i].parent) labels.push(walked[i].topic.label);
+      for (let p: Target | null = target; p; p = p.parent) labels.push(p.topic!.label);
+      return topicPath(labels.reverse());
+    };
+    const stack: { topic: OutlineTopic; parent: number }[] = [];
+    for (let i = topic.children.length - 1; i >= 0; i--) stack.push({ topic: topic.children[i], parent: -1 });
+    while (stack.length > 0) {
+      const entry = stack.pop()!;
+      if (entry.topic.children.length === 0) continue;
+      const k = walked.push(entry) - 1;
+      fold(target, entry.topic, pathAt(k));
+      const kids = entry.topic.children;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push({ topic: kids[i], parent: k });
+    }
+  }
+  report.choose('markmap\'s fold comments (<!-- markmap: fold -->, foldAll) were read as collapsed branches.');
 }
 
 function baseLabel(fileName: string | undefined): string {

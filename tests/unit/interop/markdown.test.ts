@@ -279,6 +279,39 @@ describe('Markdown mapping rules', () => {
     );
   });
 
+  it("markmap's fold comments fold a topic (fold) or its whole branch (foldAll)", () => {
+    const md = [
+      '# Root',
+      '## heading 1',
+      '- item 1 <!-- markmap: foldAll -->',
+      '  - item 1.1',
+      '    - item 1.1.1',
+      '  - item 1.2',
+      '- item 2',
+      '## heading 2 <!--markmap:fold-->',
+      '- item 3 <!-- markmap: fold -->',
+      '- [item 4](https://example.com) <!-- markmap: fold -->',
+      '  - item 4.1',
+      '- `<!-- markmap: fold -->` in code',
+      '  - code child',
+      '',
+      'A <!-- markmap: fold --> comment in a note.',
+    ].join('\n');
+    const { outline, report } = read(md);
+    const collapsed = all(outline.roots)
+      .filter((t) => t.collapsed)
+      .map((t) => t.label);
+    expect(collapsed).toEqual(['item 1', 'item 1.1', 'heading 2', 'item 4']);
+    expect(find(outline.roots, 'item 4').link).toBe('https://example.com');
+    expect(find(outline.roots, 'heading 2').label).toBe('heading 2');
+    expect(find(outline.roots, '<!-- markmap: fold --> in code').collapsed).toBeUndefined();
+    expect(find(outline.roots, 'item 3').collapsed).toBeUndefined();
+    expect(feature(report, 'collapsed')).toMatchObject({ found: 4, kept: 4 });
+    expect(feature(report, 'fold comments on topics without subtopics')).toMatchObject({ found: 1, dropped: 1, examples: ['Root › heading 2 › item 3'] });
+    expect(report.choices.some((c) => c.includes('fold comments'))).toBe(true);
+    expectBalanced(report);
+  });
+
   it('a file with only text becomes one topic with that text as notes', () => {
     const { outline } = read('Just a paragraph.\n\nAnd another.\n', 'notes.md');
     expect(outline.roots).toEqual([{ label: 'notes', notes: 'Just a paragraph.\n\nAnd another.', children: [] }]);

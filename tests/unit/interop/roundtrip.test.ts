@@ -124,7 +124,7 @@ describe('round trip of a built map', () => {
     expectKept(s, roundTrip('xmind', s), ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'connections']);
   });
 
-  it('Markdown keeps order, notes, links and tasks below the headings; heading labels hold one line', () => {
+  it('Markdown keeps order, notes, links, folding (markmap fold comments) and tasks below the headings; heading labels hold one line', () => {
     const s = richState();
     const back = roundTrip('markdown', s);
     const before = essence(s);
@@ -132,6 +132,7 @@ describe('round trip of a built map', () => {
     expect(after.topics).toEqual(before.topics.map((t) => t.replace('\n', ' ')));
     expect(after.fields.notes).toEqual(before.fields.notes);
     expect(after.fields.link).toEqual(before.fields.link);
+    expect(after.fields.collapsed).toEqual(before.fields.collapsed);
     // The two tasks sit at the third level, written as headings (no checkbox there).
     expect(after.fields.done).toEqual(before.fields.done.map(() => undefined));
     const deep = roundTrip('markdown', chainWithTasks());
@@ -172,8 +173,8 @@ corpus('round trip of corpus files (import → export → import)', () => {
     ['freemind', 'mm/freeplane-1.12-userguide-ja.mm', ['notes', 'link', 'collapsed', 'priority', 'color', 'connections']],
     ['opml', 'opml/opml-editor-source.opml', ['notes', 'link', 'tags', 'done']],
     ['opml', 'opml/workflowy-export.opml', ['notes', 'link', 'tags', 'done', 'collapsed']],
-    ['markdown', 'markdown/indent4-mixed-lists-zh.md', ['notes', 'link']],
-    ['markdown', 'markdown/markdown-it-demo.md', ['notes', 'link']],
+    ['markdown', 'markdown/indent4-mixed-lists-zh.md', ['notes', 'link', 'collapsed']],
+    ['markdown', 'markdown/markdown-it-demo.md', ['notes', 'link', 'collapsed']],
     ['xmind', 'xmind/xmind-2025-vana-features.xmind', ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'connections']],
     ['xmind', 'xmind/xmind8-testtemplate-rich.xmind', ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'connections']],
     ['json', 'xmind/xmind8-pro-two-sheets.xmind', ['notes', 'link', 'collapsed', 'tags', 'priority', 'done', 'color', 'connections']],
