@@ -9,6 +9,7 @@ import type { MinimapSurface } from './minimapPainter';
 
 export const MINIMAP_W = 200;
 export const MINIMAP_H = 140;
+const SOFTWARE_2D: CanvasRenderingContext2DSettings = { willReadFrequently: true };
 
 export interface MinimapTransform {
   scale: number;
@@ -68,15 +69,17 @@ export class Minimap implements MinimapSurface {
     } satisfies Partial<CSSStyleDeclaration>);
     parent.appendChild(c);
     this.canvas = c;
-    this.ctx = c.getContext('2d')!;
+    // CPU-backed 2D contexts (willReadFrequently): a picture of 100k tiny boxes costs a few ms in
+    // software, but seconds of raster when every fillRect goes to the GPU (and to SwiftShader).
+    this.ctx = c.getContext('2d', SOFTWARE_2D)!;
     this.picture = document.createElement('canvas');
     this.picture.width = MINIMAP_W;
     this.picture.height = MINIMAP_H;
-    this.pctx = this.picture.getContext('2d')!;
+    this.pctx = this.picture.getContext('2d', SOFTWARE_2D)!;
     this.back = document.createElement('canvas');
     this.back.width = MINIMAP_W;
     this.back.height = MINIMAP_H;
-    this.bctx = this.back.getContext('2d')!;
+    this.bctx = this.back.getContext('2d', SOFTWARE_2D)!;
     c.addEventListener('pointerdown', this.onDown);
     c.addEventListener('pointermove', this.onMove);
     c.addEventListener('pointerup', this.onUp);
