@@ -87,7 +87,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     mime: 'text/x-opml',
     write(state) {
       const { outline, features: f } = fromMap(state);
-      const opml = writeOpml(outline);
+      const text = writeOpml(outline);
       const lost = lostSentence('OPML', [
         connections(f),
         colours(f),
@@ -95,9 +95,8 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         linkTitles(f),
         item(f.openTasks, 'unchecked task', 'unchecked tasks'),
         ...mindflowOnly(f),
-        item(opml.hiddenStates, 'expanded branch inside a collapsed one', 'expanded branches inside collapsed ones'),
       ]);
-      return { data: opml.text, lost };
+      return { data: text, lost };
     },
   },
   {

@@ -5,6 +5,8 @@
  *   a link and are never fetched); `category` → tags; `_complete` → a checked-off task;
  * - folding: the head's `expansionState` when it lists line numbers (OPML's "flatdown" rule: the
  *   Nth visible line is expanded), else each outline's `collapse="true"`; with neither, all open.
+ *   Outlines inside a collapsed branch have no line number: they follow their own `collapse="true"`
+ *   when those attributes agree with expansionState on every shown line, else stay closed.
  * Walks are iterative: a 100,000-level outline must not overflow the stack.
  */
 import { isSafeUrl } from '../restore';
@@ -167,11 +169,32 @@ function applyFolding(frames: Frame[], roots: OutlineTopic[], expansion: number[
       for (let i = t.children.length - 1; i >= 0; i--) stack.push(t.children[i]);
     }
   }
+  // Lines inside a collapsed branch are not numbered, so expansionState cannot say whether they are
+  // open. When every shown outline's collapse="true" agrees with it (MindFlow writes both), those
+  // attributes are a full record and the hidden outlines follow theirs; otherwise they stay closed.
+  const shown = new Set<Frame>();
+  let hidden = false;
+  let agrees = true;
   for (const f of frames) {
-    if (f.topic.children.length > 0 && !expand.has(f.topic)) {
+    if (f.parent !== null && !(shown.has(f.parent) && expand.has(f.parent.topic))) {
+      if (f.topic.children.length > 0) hidden = true;
+      continue;
+    }
+    shown.add(f);
+    if (f.topic.children.length > 0 && (f.el.attrs.collapse === 'true') === expand.has(f.topic)) agrees = false;
+  }
+  const ownState = hidden && agrees;
+  for (const f of frames) {
+    if (f.topic.children.length === 0) continue;
+    const collapsed = shown.has(f) || !ownState ? !expand.has(f.topic) : f.el.attrs.collapse === 'true';
+    if (collapsed) {
       f.topic.collapsed = true;
       report.kept('collapsed', pathOf(f));
     }
   }
-  report.choose('Folding follows the head\'s expansionState (the listed lines are open, the rest closed).');
+  report.choose(
+    ownState
+      ? 'Folding follows the head\'s expansionState (the listed lines are open, the rest closed); inside collapsed branches, which it does not number, each outline\'s collapse="true", which agrees with it on every shown line.'
+      : 'Folding follows the head\'s expansionState (the listed lines are open, the rest closed).',
+  );
 }

@@ -2,8 +2,9 @@
  * OPML 2.0: one `<outline text>` per topic with `_note` for notes, `type="link" url` for the link and
  * `category` ("/tag1,/tag2") for tags, `_complete="true"` for a checked-off task. Collapsed state
  * goes in the head's `expansionState`: the 1-based numbers of the visible lines that are expanded
- * (as outliners write it), which a reader prefers; so a topic inside a collapsed branch cannot carry
- * its own state there. Each collapsed outline also gets `collapse="true"`.
+ * (as outliners write it), which a reader prefers. It cannot number a topic inside a collapsed
+ * branch, so each collapsed outline also gets `collapse="true"`: where those agree with
+ * expansionState on every shown line, readMapFile takes them for the hidden ones.
  */
 import type { Outline } from './outline';
 import { indent, walkOutline, xmlAttr, xmlText } from './writeCommon';
@@ -18,22 +19,12 @@ function outlineText(label: string): string {
   return `<span>${html}</span>`;
 }
 
-export interface OpmlResult {
-  text: string;
-  /**
-   * Expanded topics with children hidden inside a collapsed branch: the format has no slot for their
-   * state, and a reader takes every topic missing from expansionState as collapsed.
-   */
-  hiddenStates: number;
-}
-
-export function writeOpml(outline: Outline): OpmlResult {
+export function writeOpml(outline: Outline): string {
   const body: string[] = [];
   const expanded: number[] = [];
   let line = 0;
   // Depth of the shallowest collapsed ancestor of the current topic; Infinity when every one is open.
   let hiddenBelow = Infinity;
-  let hiddenStates = 0;
 
   walkOutline(
     outline.roots,
@@ -44,7 +35,7 @@ export function writeOpml(outline: Outline): OpmlResult {
         line++;
         if (hasKids && !t.collapsed) expanded.push(line);
         if (hasKids && t.collapsed && hiddenBelow === Infinity) hiddenBelow = depth;
-      } else if (hasKids && !t.collapsed) hiddenStates++;
+      }
       let attrs = ` text="${xmlAttr(outlineText(t.label))}"`;
       if (t.notes) attrs += ` _note="${xmlAttr(t.notes)}"`;
       if (t.link) attrs += ` type="link" url="${xmlAttr(t.link)}"`;
@@ -65,7 +56,7 @@ export function writeOpml(outline: Outline): OpmlResult {
   if (title) head.push(`    <title>${xmlText(title)}</title>`);
   head.push(`    <expansionState>${expanded.join(',')}</expansionState>`);
   head.push('  </head>');
-  const text = [
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<opml version="2.0">',
     ...head,
@@ -75,5 +66,4 @@ export function writeOpml(outline: Outline): OpmlResult {
     '</opml>',
     '',
   ].join('\n');
-  return { text, hiddenStates };
 }

@@ -56,6 +56,38 @@ describe('readOpml over the corpus', () => {
     expect(r.report.choices.some((c) => c.includes('expansionState'))).toBe(true);
   });
 
+  it('inside collapsed branches, collapse="true" decides when it agrees with expansionState on every shown line', () => {
+    // Shown lines: 1 R, 2 A, 3 B; R is open. A1 and A2 are hidden inside A.
+    const doc = (bCollapse: string) => `<?xml version="1.0"?>
+<opml version="2.0"><head><expansionState>1</expansionState></head><body>
+  <outline text="R">
+    <outline text="A" collapse="true">
+      <outline text="A1"><outline text="A1a"/></outline>
+      <outline text="A2" collapse="true"><outline text="A2a"/></outline>
+    </outline>
+    <outline text="B"${bCollapse}><outline text="B1"/></outline>
+  </outline>
+</body></opml>`;
+    const folded = (text: string) => {
+      const r = readOpml(text, 'f.opml');
+      const report = r.report.build(countTopics(r.outline.roots));
+      expectBalanced(report);
+      return { labels: allTopics(r.outline.roots).filter((t) => t.collapsed).map((t) => t.label), report };
+    };
+    const agreeing = folded(doc(' collapse="true"'));
+    expect(agreeing.labels).toEqual(['A', 'A2', 'B']);
+    expect(agreeing.report.choices.some((c) => c.includes('inside collapsed branches'))).toBe(true);
+    // B is closed by expansionState but has no collapse="true": the attributes are not a full record.
+    const partial = folded(doc(''));
+    expect(partial.labels).toEqual(['A', 'A1', 'A2', 'B']);
+    expect(partial.report.choices.some((c) => c.includes('inside collapsed branches'))).toBe(false);
+  });
+
+  it("the OPML Editor's few collapse attributes do not override its expansionState", () => {
+    const r = read('opml-editor-source.opml');
+    expect(r.report.choices.some((c) => c.includes('inside collapsed branches'))).toBe(false);
+  });
+
   it('include outlines keep their URL as a link and are never fetched', () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);

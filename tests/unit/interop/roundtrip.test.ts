@@ -107,14 +107,13 @@ describe('round trip of a built map', () => {
     expectKept(s, roundTrip('freemind', s), ['notes', 'link', 'collapsed', 'priority', 'color', 'connections']);
   });
 
-  it('OPML keeps labels, order, notes, links, folding of shown branches, categories and completed tasks', () => {
+  it('OPML keeps labels, order, notes, links, folding (inside collapsed branches too), categories and completed tasks', () => {
     const s = richState();
     const back = roundTrip('opml', s);
-    expectKept(s, back, ['notes', 'link', 'tags']);
+    // "Hidden child" is open inside the collapsed branch: expansionState has no line for it, collapse="true" has.
+    expectKept(s, back, ['notes', 'link', 'tags', 'collapsed']);
     const before = essence(s).fields;
     const after = essence(back).fields;
-    // "Hidden child" is open inside the collapsed branch: expansionState has no line for it.
-    expect(after.collapsed).toEqual(before.collapsed.map((c, i) => (i === 5 ? 'collapsed' : c)));
     // Checked-off tasks come back; an unchecked task is a plain topic (OPML has only _complete).
     expect(after.done).toEqual(before.done.map((d) => (d === 'true' ? 'true' : undefined)));
   });
@@ -171,7 +170,8 @@ corpus('round trip of corpus files (import → export → import)', () => {
     ['freemind', 'mm/freeplane-1.12-userguide.mm', ['notes', 'link', 'collapsed', 'priority', 'color', 'connections']],
     ['freemind', 'mm/freemind-1.0.1-doc.mm', ['notes', 'link', 'collapsed', 'priority', 'color', 'connections']],
     ['freemind', 'mm/freeplane-1.12-userguide-ja.mm', ['notes', 'link', 'collapsed', 'priority', 'color', 'connections']],
-    ['opml', 'opml/opml-editor-source.opml', ['notes', 'link', 'tags', 'done']],
+    ['opml', 'opml/opml-editor-source.opml', ['notes', 'link', 'tags', 'done', 'collapsed']],
+    ['opml', 'opml/drummer-states.opml', ['notes', 'link', 'tags', 'done', 'collapsed']],
     ['opml', 'opml/workflowy-export.opml', ['notes', 'link', 'tags', 'done', 'collapsed']],
     ['markdown', 'markdown/indent4-mixed-lists-zh.md', ['notes', 'link', 'collapsed']],
     ['markdown', 'markdown/markdown-it-demo.md', ['notes', 'link', 'collapsed']],
