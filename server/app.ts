@@ -8,10 +8,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Hocuspocus, type Extension, type onAuthenticatePayload, type beforeHandleMessagePayload, type onLoadDocumentPayload } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
+import * as Y from 'yjs';
 import type { ServerConfig } from './config';
-import { CLOSE, MessageRate } from './limits';
+import { guardedSocketClass } from './guardedSocket';
+import { yjsUpdateOf } from './frames';
+import { CLOSE, type CloseReason } from './limits';
 import { StorePersistence } from './persistence';
+import { PRESENCE_SWEEP_MS, sweepPresence } from './presence';
 import { accessFor, createRoom, RoomLimitError } from './rooms';
 import { staticFiles } from './staticFiles';
 import type { DocStore } from './storage/docStore';
@@ -37,28 +41,61 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 }
 
-/** Access and limits, checked by Hocuspocus on every connection and message. */
-function guard(store: DocStore, config: ServerConfig): Extension {
-  const rates = new WeakMap<object, MessageRate>();
+/** Hocuspocus's close code when applying a message threw (ResetConnection in @hocuspocus/common). */
+const RESET_CONNECTION = 4205;
+
+function closeWith(ws: WebSocket, close: CloseReason): void {
+  if (ws.readyState === WebSocket.OPEN) ws.close(close.code, close.reason);
+}
+
+/** Whether Yjs can decode an update (about as long as applying it: ~1 s for a 100k-topic map). */
+function readable(update: Uint8Array): boolean {
+  try {
+    Y.decodeUpdate(update);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Access and limits, checked by Hocuspocus on every connection and message; frames are checked
+ * before that by the socket class (guardedSocket.ts). `socketOf` finds a connection's socket from
+ * its upgrade request; `stopping` tells the server's own closing from a client's fault.
+ */
+function guard(store: DocStore, config: ServerConfig, socketOf: (request: IncomingMessage) => WebSocket | undefined, stopping: () => boolean): Extension {
+  const watched = new WeakSet<object>();
   return {
     extensionName: 'mindflow-guard',
     priority: 2000,
-    async onAuthenticate({ documentName, token, connectionConfig }: onAuthenticatePayload) {
+    async onAuthenticate({ documentName, token, connectionConfig, request }: onAuthenticatePayload) {
       const access = await accessFor(store, documentName, token);
-      if (!access) throw CLOSE.notAllowed;
+      if (!access) {
+        // Hocuspocus answers the throw with a "permission denied" message for this map; the
+        // socket is closed once that has gone out, with the same reason.
+        const ws = socketOf(request);
+        if (ws) setImmediate(() => ws.close(CLOSE.notAllowed.code, CLOSE.notAllowed.reason));
+        throw CLOSE.notAllowed;
+      }
       connectionConfig.readOnly = access === 'view';
       return { access };
     },
     async onLoadDocument({ instance }: onLoadDocumentPayload) {
       if (instance.getDocumentsCount() > config.limits.maxOpenDocuments) throw CLOSE.tooManyDocuments;
     },
-    async beforeHandleMessage({ connection }: beforeHandleMessagePayload) {
-      let rate = rates.get(connection);
-      if (!rate) rates.set(connection, (rate = new MessageRate(config.limits.messagesPerSecond)));
-      if (!rate.take()) {
-        // Close the socket itself, not only this map's channel: a client over its rate must not go on sending.
-        connection.webSocket.close(CLOSE.tooManyUpdates.code, CLOSE.tooManyUpdates.reason);
-        throw CLOSE.tooManyUpdates;
+    async beforeHandleMessage({ connection, update }: beforeHandleMessagePayload) {
+      if (!watched.has(connection)) {
+        watched.add(connection);
+        // Any other message that throws while applied (an awareness update that is not JSON) makes
+        // Hocuspocus drop this map's channel with a generic reset and leave the socket open.
+        connection.onClose((_document, event) => {
+          if (!stopping() && event?.code === RESET_CONNECTION) closeWith(connection.webSocket, CLOSE.malformedUpdate);
+        });
+      }
+      const yjsUpdate = yjsUpdateOf(update);
+      if (yjsUpdate && !readable(yjsUpdate)) {
+        closeWith(connection.webSocket, CLOSE.malformedUpdate);
+        throw CLOSE.malformedUpdate;
       }
     },
   };
@@ -67,7 +104,9 @@ function guard(store: DocStore, config: ServerConfig): Extension {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const store = await openStore(config);
   const persistence = new StorePersistence(store);
-  const extensions: Extension[] = [guard(store, config), persistence];
+  const sockets = new WeakMap<IncomingMessage, WebSocket>();
+  let closed = false;
+  const extensions: Extension[] = [guard(store, config, (request) => sockets.get(request), () => closed), persistence];
   if (config.redisUrl) {
     const url = new URL(config.redisUrl);
     extensions.push(new Redis({ host: url.hostname, port: Number(url.port || 6379), options: { password: url.password || undefined } }));
@@ -94,9 +133,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     void serveApp(req, res);
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: config.limits.maxMessageBytes });
-  wss.on('connection', (ws, request) => {
-    ws.on('error', () => ws.terminate());
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.limits.maxMessageBytes, WebSocket: guardedSocketClass(config.limits) });
+  wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
+    // A frame over maxPayload errors after `ws` has begun closing with its reason: let that close
+    // frame go out (ws destroys the socket if the client does not answer within 30 s).
+    ws.on('error', () => {
+      if (ws.readyState !== WebSocket.CLOSING) ws.terminate();
+    });
+    sockets.set(request, ws);
     hocuspocus.handleConnection(ws, request);
   });
   httpServer.on('upgrade', (request, socket, head) => {
@@ -115,8 +159,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const port = (httpServer.address() as AddressInfo).port;
   await hocuspocus.hooks('onListen', { instance: hocuspocus, configuration: hocuspocus.configuration, port });
+  const sweeper = setInterval(() => sweepPresence(hocuspocus), PRESENCE_SWEEP_MS);
+  sweeper.unref();
 
-  let closed = false;
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     port,
@@ -125,6 +170,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(sweeper);
       hocuspocus.closeConnections();
       for (const ws of wss.clients) ws.terminate();
       wss.close();

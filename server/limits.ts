@@ -1,14 +1,29 @@
 /**
  * Limits that keep one client from hurting the server or the document: a token bucket of messages
- * per connection, and the close reasons sent to a client that breaks a limit.
+ * per connection, and the close reasons sent to a client that breaks a rule.
  */
 
-/** Close codes in the application range (4000–4999), with reasons a person can read. */
+export interface CloseReason {
+  code: number;
+  reason: string;
+}
+
+/**
+ * Close codes with reasons a person can read. Application codes (4000–4999) except for a message
+ * over the size limit, which keeps WebSocket's own 1009. A reason must fit in 123 bytes.
+ */
 export const CLOSE = {
+  malformed: { code: 4400, reason: 'Malformed message: not a sync message this server can read' },
+  malformedUpdate: { code: 4400, reason: 'Malformed update: the server could not apply it' },
+  wrongProtocol: { code: 4415, reason: 'Wrong protocol: this server speaks Hocuspocus sync in binary frames' },
   tooManyUpdates: { code: 4429, reason: 'Too many updates: slow down' },
   tooManyDocuments: { code: 4503, reason: 'This server has too many maps open' },
   notAllowed: { code: 4403, reason: 'This link does not open this map' },
-} as const;
+} as const satisfies Record<string, CloseReason>;
+
+export function tooLarge(maxBytes: number): CloseReason {
+  return { code: 1009, reason: `Message too large: the limit is ${maxBytes} bytes` };
+}
 
 export class MessageRate {
   private tokens: number;

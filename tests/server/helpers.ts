@@ -109,3 +109,59 @@ export async function until(check: () => boolean, timeoutMs = 15_000, what = 'co
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** lib0's variable-length unsigned integer, as Hocuspocus frames use it. */
+export function varUint(n: number): number[] {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push(0x80 | (n & 0x7f));
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return out;
+}
+
+export function varBytes(bytes: Uint8Array | number[]): number[] {
+  return [...varUint(bytes.length), ...bytes];
+}
+
+export function varString(s: string): number[] {
+  return varBytes(new TextEncoder().encode(s));
+}
+
+/** A Hocuspocus frame: the map's name, the message type, then the fields as given. */
+export function frame(room: string, type: number, ...fields: number[][]): Buffer {
+  return Buffer.from([...varString(room), ...varUint(type), ...fields.flat()]);
+}
+
+/** A WebSocket to /sync that speaks only what a test sends, and reports how it was closed. */
+export interface RawSocket {
+  ws: WebSocket;
+  opened: Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+  received: Buffer[];
+}
+
+export function rawSocket(server: RunningServer): RawSocket {
+  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/sync`);
+  const received: Buffer[] = [];
+  ws.on('message', (data) => received.push(data as Buffer));
+  ws.on('error', () => {});
+  return {
+    ws,
+    received,
+    opened: new Promise((resolve) => ws.once('open', () => resolve())),
+    closed: new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }))),
+  };
+}
+
+/** The close, or a failure after `ms` if the server leaves the socket open. */
+export async function closeOf(socket: RawSocket, ms = 5000): Promise<{ code: number; reason: string }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the server left the socket open for ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([socket.closed, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

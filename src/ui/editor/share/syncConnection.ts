@@ -60,6 +60,8 @@ export class SyncConnection {
       },
       onAuthenticated: ({ scope }) => this.set({ readOnly: scope === 'readonly' }),
       onAuthenticationFailed: ({ reason }) => {
+        // The server closes the socket after refusing a link (4403); trying again would only be refused again.
+        this.socket.disconnect();
         this.set({ state: 'denied', readOnly: true, deniedReason: reason, reconnecting: false, people: [] });
         resolveSync();
       },
