@@ -3,6 +3,8 @@
  * links, collapsed state and connections wherever the format has a slot for them (and the other
  * fields it holds: tags, priority, tasks, colours). Checked on built maps and on corpus files
  * (import → export → import), which are read from ../shared/interop-corpus, never copied here.
+ * A small map with one of each slot goes through every format: what a format keeps must come back,
+ * what it lacks must be named by the export's toast sentence.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,9 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { childIds, edgeIdsOf, getEdge, getNode, type MindMapState } from '../../../src/state/doc';
 import { exportFormat, type ExportFormatId } from '../../../src/state/interop/exportFormats';
 import { readMapFile } from '../../../src/state/interop';
+import { branchAsText } from '../../../src/state/interop/branchText';
 import { buildState } from '../../../src/state/snapshot';
 import { makeEdge, makeNode } from '../helpers/mapFixtures';
 import { chainState, richState } from './exportMaps';
+import { expectBalanced } from './helpers';
 
 const CORPUS = join(__dirname, '../../../../shared/interop-corpus');
 
@@ -75,6 +79,14 @@ function expectKept(before: MindMapState, after: MindMapState, kept: readonly Fi
 function importAs(data: string | Uint8Array, fileName: string): MindMapState {
   const r = readMapFile(typeof data === 'string' ? { text: data, fileName } : { bytes: data, fileName }, { sheet: 'all' });
   if (r.ok !== true) throw new Error(r.ok === false ? r.error : 'several sheets');
+  return buildState(r.snapshot, r.snapshot.nodes[0].id);
+}
+
+/** Like importAs, also checking that every line of the import's report adds up. */
+function importChecked(data: string | Uint8Array, fileName: string): MindMapState {
+  const r = readMapFile(typeof data === 'string' ? { text: data, fileName } : { bytes: data, fileName }, { sheet: 'all' });
+  if (r.ok !== true) throw new Error(r.ok === false ? r.error : 'several sheets');
+  expectBalanced(r.report);
   return buildState(r.snapshot, r.snapshot.nodes[0].id);
 }
 
@@ -150,6 +162,84 @@ describe('round trip of a built map', () => {
       const twice = roundTrip(id, once);
       expect(exportFormat(id).write(twice).data).toBe(exportFormat(id).write(once).data);
     }
+  });
+});
+
+/**
+ * A small trip plan with one of each slot, none of them at its default: notes with paragraphs and
+ * list markers (one indented), a link with a query, collapsed topics at heading and at list depth
+ * (one open branch inside a collapsed one), a connection and a colour.
+ */
+function slotMap(): MindMapState {
+  const link = 'https://example.com/flights?from=BER&to=OSL';
+  const nodes = [
+    makeNode('root', null, { label: 'Trip plan' }),
+    makeNode('before', 'root', {
+      label: 'Before',
+      color: '#ef4444',
+      notes: 'Start early.\nTwo lines in one paragraph.\n\n- passport\n- tickets\n  - printed\n\n1. book\n2. pack',
+    }),
+    makeNode('flights', 'before', { label: 'Book flights', attachment: { type: 'link', url: link, title: link } }),
+    makeNode('pack', 'before', { label: 'Pack', expanded: false }),
+    makeNode('clothes', 'pack', { label: 'Clothes' }),
+    makeNode('socks', 'clothes', { label: 'Socks' }),
+    makeNode('during', 'root', { label: 'During' }),
+    makeNode('sights', 'during', { label: 'Sights' }),
+    makeNode('museum', 'sights', { label: 'Museum', notes: 'Closed on Mondays' }),
+    makeNode('old', 'sights', { label: 'Old town', expanded: false }),
+    makeNode('cafe', 'old', { label: 'Cafe' }),
+    makeNode('after', 'root', { label: 'After' }),
+  ];
+  const edges = nodes.slice(1).map((n) => makeEdge(n.parentId!, n.id));
+  edges.push(makeEdge('flights', 'museum'));
+  return buildState({ nodes, edges }, 'root');
+}
+
+describe('round trip slot by slot (import → export → import of a small map)', () => {
+  const all: Field[] = ['notes', 'link', 'collapsed', 'color', 'connections'];
+
+  /** Exports, checks the toast's sentence, reads the file back and compares every slot. */
+  function check(format: ExportFormatId, kept: readonly Field[], lost: string | null): void {
+    const s = slotMap();
+    const f = exportFormat(format);
+    const out = f.write(s);
+    expect(out.lost).toBe(lost);
+    const back = importChecked(out.data, `map.${f.extension}`);
+    const a = essence(s);
+    const b = essence(back);
+    expect(b.topics, 'labels and order').toEqual(a.topics);
+    for (const field of all) {
+      const want = field === 'connections' ? a.connections : a.fields[field];
+      const got = field === 'connections' ? b.connections : b.fields[field];
+      if (kept.includes(field)) expect(got, field).toEqual(want);
+      // A slot the format lacks comes back empty, and the toast said so.
+      else expect(got, field).not.toEqual(want);
+    }
+  }
+
+  it('the map uses every slot', () => {
+    const e = essence(slotMap());
+    expect(e.connections).toHaveLength(1);
+    expect(e.fields.collapsed.filter(Boolean)).toHaveLength(2);
+    expect(e.fields.link.filter(Boolean)).toHaveLength(1);
+    expect(e.fields.notes.filter(Boolean)).toHaveLength(2);
+    expect(e.fields.color).toContain('#ef4444');
+  });
+
+  it('FreeMind keeps all of them', () => check('freemind', all, null));
+
+  it('XMind keeps all of them', () => check('xmind', all, null));
+
+  it('OPML keeps labels, order, notes, links and folding; says it has no place for the connection and the colour', () =>
+    check('opml', ['notes', 'link', 'collapsed'], 'OPML has no place for 1 connection and 1 colour'));
+
+  it('Markdown keeps labels, order, notes, links and folding; says it has no place for the connection and the colour', () =>
+    check('markdown', ['notes', 'link', 'collapsed'], 'Markdown has no place for 1 connection and 1 colour'));
+
+  it('indented text (the clipboard copy) keeps labels and order', () => {
+    const s = slotMap();
+    const back = importChecked(branchAsText(s, s.rootId), 'map.txt');
+    expect(essence(back).topics).toEqual(essence(s).topics);
   });
 });
 
