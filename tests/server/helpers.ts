@@ -1,6 +1,7 @@
 /** A real server on a free port with a fresh data folder, and Hocuspocus clients for it. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer as createNetServer, connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
@@ -164,4 +165,50 @@ export async function closeOf(socket: RawSocket, ms = 5000): Promise<{ code: num
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A TCP relay to the server that can go silent: `freeze()` stops carrying bytes both ways and
+ * closes nothing, as a cut network or a frozen machine does. Clients connect to `url`.
+ */
+export interface FreezableProxy {
+  url: string;
+  freeze(): void;
+  close(): Promise<void>;
+}
+
+export async function freezableProxy(server: RunningServer): Promise<FreezableProxy> {
+  const target = new URL(server.url);
+  let frozen = false;
+  const pairs: [Socket, Socket][] = [];
+  const relay = createNetServer((client) => {
+    client.on('error', () => {});
+    if (frozen) return void client.pause();
+    const upstream = netConnect(Number(target.port), target.hostname);
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream);
+    upstream.pipe(client);
+    pairs.push([client, upstream]);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const port = (relay.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    freeze: () => {
+      frozen = true;
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    close: async () => {
+      for (const [client, upstream] of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
 }
