@@ -18,7 +18,7 @@ const PALETTE = [
   '#f97316', '#ef4444', '#ec4899', '#d946ef', '#64748b',
 ];
 const ANIMATIONS = ['pulse', 'float', 'glow', 'bounce', 'shimmer', 'ripple', 'shake', 'slide'];
-const WORDS = [
+export const WORDS = [
   'Market', 'research', 'Roadmap', 'Q3', 'goals', 'Customer', 'interviews', 'Pricing', 'strategy', 'Launch',
   'plan', 'Hiring', 'Budget', 'review', 'Design', 'system', 'Onboarding', 'flow', 'Metrics', 'dashboard',
   'Partner', 'outreach', 'Content', 'calendar', 'Risks', 'Ideas', 'Backlog', 'Sprint', 'Retro', 'notes',
