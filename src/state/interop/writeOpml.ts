@@ -7,20 +7,21 @@
  * expansionState on every shown line, readMapFile takes them for the hidden ones.
  */
 import type { Outline } from './outline';
-import { indent, walkOutline, xmlAttr, xmlText } from './writeCommon';
+import { indent, TextSink, walkOutline, xmlAttr, xmlText } from './writeCommon';
 
 // Readers (MindFlow's too) take a `text` holding these inline tags as HTML (Workflowy writes it so).
 const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;
 
 /** The `text` value: the label, or for a label that looks like HTML, the label as escaped HTML in a span. */
 function outlineText(label: string): string {
-  if (!INLINE_HTML.test(label)) return label;
+  if (!label.includes('<') || !INLINE_HTML.test(label)) return label;
   const html = label.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')).replace(/\r?\n/g, '<br>');
   return `<span>${html}</span>`;
 }
 
 export function writeOpml(outline: Outline): string {
-  const body: string[] = [];
+  // The body is written first: the head's expansionState is known only after it.
+  const body = new TextSink();
   const expanded: number[] = [];
   let line = 0;
   // Depth of the shallowest collapsed ancestor of the current topic; Infinity when every one is open.
@@ -36,18 +37,29 @@ export function writeOpml(outline: Outline): string {
         if (hasKids && !t.collapsed) expanded.push(line);
         if (hasKids && t.collapsed && hiddenBelow === Infinity) hiddenBelow = depth;
       }
-      let attrs = ` text="${xmlAttr(outlineText(t.label))}"`;
-      if (t.notes) attrs += ` _note="${xmlAttr(t.notes)}"`;
-      if (t.link) attrs += ` type="link" url="${xmlAttr(t.link)}"`;
-      if (hasKids && t.collapsed) attrs += ' collapse="true"';
-      if (t.done) attrs += ' _complete="true"';
-      if (t.tags && t.tags.length) attrs += ` category="${xmlAttr(t.tags.map((g) => `/${g.replace(/,/g, ' ')}`).join(','))}"`;
-      const pad = indent(depth + 2);
-      body.push(hasKids ? `${pad}<outline${attrs}>` : `${pad}<outline${attrs}/>`);
+      body.add(indent(depth + 2));
+      body.add('<outline text="');
+      body.add(xmlAttr(outlineText(t.label)));
+      if (t.notes) {
+        body.add('" _note="');
+        body.add(xmlAttr(t.notes));
+      }
+      if (t.link) {
+        body.add('" type="link" url="');
+        body.add(xmlAttr(t.link));
+      }
+      body.add('"');
+      if (hasKids && t.collapsed) body.add(' collapse="true"');
+      if (t.done) body.add(' _complete="true"');
+      if (t.tags && t.tags.length) body.add(` category="${xmlAttr(t.tags.map((g) => `/${g.replace(/,/g, ' ')}`).join(','))}"`);
+      body.add(hasKids ? '>\n' : '/>\n');
     },
     (t, depth) => {
       if (depth === hiddenBelow) hiddenBelow = Infinity;
-      if (t.children.length > 0) body.push(`${indent(depth + 2)}</outline>`);
+      if (t.children.length > 0) {
+        body.add(indent(depth + 2));
+        body.add('</outline>\n');
+      }
     },
   );
 
@@ -56,14 +68,6 @@ export function writeOpml(outline: Outline): string {
   if (title) head.push(`    <title>${xmlText(title)}</title>`);
   head.push(`    <expansionState>${expanded.join(',')}</expansionState>`);
   head.push('  </head>');
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<opml version="2.0">',
-    ...head,
-    '  <body>',
-    ...body,
-    '  </body>',
-    '</opml>',
-    '',
-  ].join('\n');
+  const top = ['<?xml version="1.0" encoding="UTF-8"?>', '<opml version="2.0">', ...head, '  <body>', ''].join('\n');
+  return `${top}${body.text()}  </body>\n</opml>\n`;
 }
