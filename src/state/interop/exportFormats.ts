@@ -67,7 +67,6 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         colours(f),
         priorities(f),
         tags(f),
-        linkTitles(f),
         ...mindflowOnly(f),
         item(md.headingTasks, 'task written as a heading', 'tasks written as headings'),
         item(md.joinedLines, 'label’s line breaks', 'labels’ line breaks'),

@@ -28,6 +28,8 @@ const UNTITLED = 'Untitled';
 interface InlineLink {
   text: string;
   url: string;
+  /** The link's title (`[text](url "title")`), escapes removed. */
+  title?: string;
 }
 
 interface InlineResult {
@@ -71,16 +73,31 @@ function normalizeLabel(s: string): string {
   return s.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** `(url "title")` after a link's text: the url and where the parenthesis closes, or null. */
-function parseDestination(s: string, at: number): { url: string; end: number } | null {
+const unescape = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+
+/**
+ * Index of the unescaped `ch` that closes a span starting at `from` (a `<destination>` or a title),
+ * or -1 when there is none within MAX_DESTINATION.
+ */
+function closingMark(s: string, from: number, ch: string): number {
+  const limit = Math.min(s.length, from + MAX_DESTINATION);
+  for (let i = from; i < limit; i++) {
+    if (s[i] === '\\') i++;
+    else if (s[i] === ch) return i;
+  }
+  return -1;
+}
+
+/** `(url "title")` after a link's text: the url, the title and where the parenthesis closes, or null. */
+function parseDestination(s: string, at: number): { url: string; title?: string; end: number } | null {
   if (s[at] !== '(') return null;
   let i = at + 1;
   while (i < s.length && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n')) i++;
   let url: string;
   if (s[i] === '<') {
-    const close = s.indexOf('>', i + 1);
-    if (close === -1 || close - i > MAX_DESTINATION) return null;
-    url = s.slice(i + 1, close);
+    const close = closingMark(s, i + 1, '>');
+    if (close === -1) return null;
+    url = unescape(s.slice(i + 1, close));
     i = close + 1;
   } else {
     let depth = 0;
@@ -102,18 +119,21 @@ function parseDestination(s: string, at: number): { url: string; end: number } |
       i++;
     }
     if (i >= limit) return null;
-    url = s.slice(start, i).replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    url = unescape(s.slice(start, i));
   }
+  const afterUrl = i;
   while (i < s.length && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n')) i++;
-  if (s[i] === '"' || s[i] === "'" || s[i] === '(') {
-    const q = s[i] === '(' ? ')' : s[i];
-    const close = s.indexOf(q, i + 1);
-    if (close === -1 || close - i > MAX_DESTINATION) return null;
+  let title: string | undefined;
+  // A title must be set off from the destination by a blank.
+  if (i > afterUrl && (s[i] === '"' || s[i] === "'" || s[i] === '(')) {
+    const close = closingMark(s, i + 1, s[i] === '(' ? ')' : s[i]);
+    if (close === -1) return null;
+    title = unescape(s.slice(i + 1, close));
     i = close + 1;
     while (i < s.length && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n')) i++;
   }
   if (s[i] !== ')') return null;
-  return { url, end: i + 1 };
+  return title === undefined ? { url, end: i + 1 } : { url, title, end: i + 1 };
 }
 
 /** Index of the `]` that closes the `[` at `at`, or -1. */
@@ -225,10 +245,12 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
       if (close !== -1) {
         const inner = s.slice(open + 1, close);
         let url: string | undefined;
+        let title: string | undefined;
         let end = close + 1;
         const dest = parseDestination(s, close + 1);
         if (dest) {
           url = dest.url;
+          title = dest.title;
           end = dest.end;
         } else if (s[close + 1] === '[') {
           const refClose = s.indexOf(']', close + 2);
@@ -250,7 +272,7 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
             result.images.push({ text: label.text, url });
             pieces.push(inNotes ? `Image: ${label.text || url}${label.text ? ` (${url})` : ''}` : label.text);
           } else {
-            result.links.push({ text: label.text, url }, ...label.links);
+            result.links.push(title === undefined ? { text: label.text, url } : { text: label.text, url, title }, ...label.links);
             pieces.push(inNotes && label.text !== url && url !== '' ? `${label.text} (${url})` : label.text);
           }
           i = end;
@@ -637,7 +659,10 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     for (const l of r.links) {
       if (first && isSafeUrl(l.url)) {
         topic.link = l.url;
-        if (l.text !== '' && l.text !== l.url) topic.linkTitle = l.text;
+        // The title if it has one, else the link's text where that says more than the label itself.
+        const text = l.text.replace(/\s+/g, ' ').trim();
+        if (l.title !== undefined && l.title.trim() !== '') topic.linkTitle = l.title.replace(/\s+/g, ' ').trim();
+        else if (text !== '' && text !== l.url && text !== label) topic.linkTitle = text;
         report.kept('links', target.path);
       } else {
         extra.push(l.text && l.text !== l.url ? `${l.text}: ${l.url}` : l.url);

@@ -200,6 +200,26 @@ describe('Markdown mapping rules', () => {
     expect(feature(report, 'links')).toMatchObject({ found: 5, kept: 2, converted: 3 });
   });
 
+  it("a link's title becomes the link title; its text only where it says more than the label", () => {
+    const md = [
+      '# Titles',
+      '- [Docs](https://example.com/docs "The \\"full\\" docs")',
+      "- [Paren](<https://example.com/a\\>b> (round \\) title))",
+      '- [Whole label](https://example.com/w)',
+      '- See [the API](https://example.com/api) now',
+      '- [No blank](<https://example.com/n>"x")',
+    ].join('\n');
+    const [a, b, c, d, e] = read(md).outline.roots[0].children;
+    expect(a).toMatchObject({ label: 'Docs', link: 'https://example.com/docs', linkTitle: 'The "full" docs' });
+    expect(b).toMatchObject({ label: 'Paren', link: 'https://example.com/a>b', linkTitle: 'round ) title' });
+    expect(c).toMatchObject({ label: 'Whole label', link: 'https://example.com/w' });
+    expect(c.linkTitle).toBeUndefined();
+    expect(d).toMatchObject({ label: 'See the API now', linkTitle: 'the API' });
+    // CommonMark: a title needs a blank before it, so this is no link (only the autolink inside it).
+    expect(e).toMatchObject({ label: '[No blank](https://example.com/n"x")', link: 'https://example.com/n' });
+    expect(e.linkTitle).toBeUndefined();
+  });
+
   it('inline formatting, escapes, entities and code spans become plain text', () => {
     const { outline } = read('# **Bold** *it* _em_ ~~gone~~ `a*b*c` \\*lit\\* snake_case_name &amp; &#x306f; <b>x</b>\n');
     expect(outline.roots[0].label).toBe('Bold it em gone a*b*c *lit* snake_case_name & は x');

@@ -20,7 +20,7 @@ import { expectBalanced } from './helpers';
 
 const CORPUS = join(__dirname, '../../../../shared/interop-corpus');
 
-type Field = 'notes' | 'link' | 'collapsed' | 'tags' | 'priority' | 'done' | 'color' | 'connections';
+type Field = 'notes' | 'link' | 'title' | 'collapsed' | 'tags' | 'priority' | 'done' | 'color' | 'connections';
 
 interface Essence {
   /** depth|label per topic in pre-order. */
@@ -33,7 +33,7 @@ interface Essence {
 /** What a round trip must keep, read from a state without recursion. */
 function essence(s: MindMapState): Essence {
   const topics: string[] = [];
-  const fields: Essence['fields'] = { notes: [], link: [], collapsed: [], tags: [], priority: [], done: [], color: [] };
+  const fields: Essence['fields'] = { notes: [], link: [], title: [], collapsed: [], tags: [], priority: [], done: [], color: [] };
   const order = new Map<string, number>();
   const ids: string[] = [];
   const stack: [string, number][] = [[s.rootId, 0]];
@@ -48,6 +48,9 @@ function essence(s: MindMapState): Essence {
     // Readers drop blanks at line ends and around a note (HTML notes cannot show them either).
     fields.notes.push(n.data.notes?.replace(/[ \t]+\n/g, '\n').trim());
     fields.link.push(n.data.attachment?.url);
+    // A link's title defaults to its URL: only another title is one.
+    const a = n.data.attachment;
+    fields.title.push(a && a.title !== a.url ? a.title : undefined);
     fields.collapsed.push(kids.length > 0 && !n.data.expanded ? 'collapsed' : undefined);
     fields.tags.push(n.data.tags?.join(','));
     fields.priority.push(n.data.priority);
@@ -143,6 +146,7 @@ describe('round trip of a built map', () => {
     expect(after.topics).toEqual(before.topics.map((t) => t.replace('\n', ' ')));
     expect(after.fields.notes).toEqual(before.fields.notes);
     expect(after.fields.link).toEqual(before.fields.link);
+    expect(after.fields.title).toEqual(before.fields.title);
     expect(after.fields.collapsed).toEqual(before.fields.collapsed);
     // The two tasks sit at the third level, written as headings (no checkbox there).
     expect(after.fields.done).toEqual(before.fields.done.map(() => undefined));
@@ -167,7 +171,7 @@ describe('round trip of a built map', () => {
 
 /**
  * A small trip plan with one of each slot, none of them at its default: notes with paragraphs and
- * list markers (one indented), a link with a query, collapsed topics at heading and at list depth
+ * list markers (one indented), links (one with a query, one with a title), collapsed topics at heading and at list depth
  * (one open branch inside a collapsed one), a connection and a colour.
  */
 function slotMap(): MindMapState {
@@ -185,7 +189,11 @@ function slotMap(): MindMapState {
     makeNode('socks', 'clothes', { label: 'Socks' }),
     makeNode('during', 'root', { label: 'During' }),
     makeNode('sights', 'during', { label: 'Sights' }),
-    makeNode('museum', 'sights', { label: 'Museum', notes: 'Closed on Mondays' }),
+    makeNode('museum', 'sights', {
+      label: 'Museum',
+      notes: 'Closed on Mondays',
+      attachment: { type: 'link', url: 'https://example.org/museum', title: 'Opening "hours" (summer)' },
+    }),
     makeNode('old', 'sights', { label: 'Old town', expanded: false }),
     makeNode('cafe', 'old', { label: 'Cafe' }),
     makeNode('after', 'root', { label: 'After' }),
@@ -196,7 +204,7 @@ function slotMap(): MindMapState {
 }
 
 describe('round trip slot by slot (import → export → import of a small map)', () => {
-  const all: Field[] = ['notes', 'link', 'collapsed', 'color', 'connections'];
+  const all: Field[] = ['notes', 'link', 'title', 'collapsed', 'color', 'connections'];
 
   /** Exports, checks the toast's sentence, reads the file back and compares every slot. */
   function check(format: ExportFormatId, kept: readonly Field[], lost: string | null): void {
@@ -221,20 +229,23 @@ describe('round trip slot by slot (import → export → import of a small map)'
     const e = essence(slotMap());
     expect(e.connections).toHaveLength(1);
     expect(e.fields.collapsed.filter(Boolean)).toHaveLength(2);
-    expect(e.fields.link.filter(Boolean)).toHaveLength(1);
+    expect(e.fields.link.filter(Boolean)).toHaveLength(2);
+    expect(e.fields.title.filter(Boolean)).toHaveLength(1);
     expect(e.fields.notes.filter(Boolean)).toHaveLength(2);
     expect(e.fields.color).toContain('#ef4444');
   });
 
-  it('FreeMind keeps all of them', () => check('freemind', all, null));
+  it('FreeMind keeps all of them but the link title, and says so', () =>
+    check('freemind', ['notes', 'link', 'collapsed', 'color', 'connections'], 'FreeMind has no place for 1 link title'));
 
-  it('XMind keeps all of them', () => check('xmind', all, null));
+  it('XMind keeps all of them but the link title, and says so', () =>
+    check('xmind', ['notes', 'link', 'collapsed', 'color', 'connections'], 'XMind has no place for 1 link title'));
 
-  it('OPML keeps labels, order, notes, links and folding; says it has no place for the connection and the colour', () =>
-    check('opml', ['notes', 'link', 'collapsed'], 'OPML has no place for 1 connection and 1 colour'));
+  it('OPML keeps labels, order, notes, links and folding; says it has no place for the connection, the colour and the link title', () =>
+    check('opml', ['notes', 'link', 'collapsed'], 'OPML has no place for 1 connection, 1 colour and 1 link title'));
 
-  it('Markdown keeps labels, order, notes, links and folding; says it has no place for the connection and the colour', () =>
-    check('markdown', ['notes', 'link', 'collapsed'], 'Markdown has no place for 1 connection and 1 colour'));
+  it('Markdown keeps labels, order, notes, links with their titles and folding; says it has no place for the connection and the colour', () =>
+    check('markdown', ['notes', 'link', 'title', 'collapsed'], 'Markdown has no place for 1 connection and 1 colour'));
 
   it('indented text (the clipboard copy) keeps labels and order', () => {
     const s = slotMap();

@@ -293,7 +293,7 @@ describe('export formats', () => {
     const s = richState();
     const lost = Object.fromEntries(EXPORT_FORMATS.map((f) => [f.id, f.write(s).lost]));
     expect(lost.json).toBeNull();
-    expect(lost.markdown).toBe('Markdown has no place for 2 connections, 2 colours, 3 priorities, 1 topic’s tags, 1 link title, 2 tasks written as headings and 1 label’s line breaks');
+    expect(lost.markdown).toBe('Markdown has no place for 2 connections, 2 colours, 3 priorities, 1 topic’s tags, 2 tasks written as headings and 1 label’s line breaks');
     expect(lost.opml).toBe('OPML has no place for 2 connections, 2 colours, 3 priorities, 1 link title and 1 unchecked task');
     expect(lost.freemind).toBe('FreeMind has no place for 1 topic’s tags, 1 link title and 2 tasks');
     expect(lost.xmind).toBe('XMind has no place for 1 link title');
