@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import { restoreMap } from '../src/state/restore';
+import { mapDoc } from '../src/state/ydoc/shape';
 import { toDoc } from '../src/state/ydoc/toDoc';
 import type { RunningServer } from '../server/app';
 import { connect, type Client } from '../tests/server/helpers';
@@ -77,11 +78,6 @@ function pct(xs: number[], p: number): number {
 }
 const round = (x: number) => Math.round(x * 10) / 10;
 
-interface TopicRecord {
-  data?: { label?: string };
-  [key: string]: unknown;
-}
-
 async function until(check: () => boolean, ms: number, what: string) {
   const start = Date.now();
   while (!check()) {
@@ -110,10 +106,10 @@ async function latency(): Promise<{ edits: number; p50: number; p95: number; max
     const others = clients.filter((c) => c !== writer);
     const label = `edit ${i}`;
     const start = performance.now();
-    const topics = writer.doc.getMap<TopicRecord>('topic');
-    const rec = topics.get(ids[i]) ?? {};
+    const topics = mapDoc(writer.doc).topic;
+    const rec = topics.get(ids[i])!;
     topics.set(ids[i], { ...rec, data: { ...rec.data, label } });
-    await until(() => others.every((c) => c.doc.getMap<TopicRecord>('topic').get(ids[i])?.data?.label === label), 10_000, 'edit seen');
+    await until(() => others.every((c) => mapDoc(c.doc).topic.get(ids[i])?.data?.label === label), 10_000, 'edit seen');
     times.push(performance.now() - start);
   }
   clients.forEach((c) => c.destroy());
@@ -149,11 +145,11 @@ async function soak(pid: number): Promise<Record<string, number | boolean>> {
   let peakRss = start.rssMB;
   const timers = clients.map((c, i) =>
     setInterval(() => {
-      const topics = c.doc.getMap<TopicRecord>('topic');
+      const topics = mapDoc(c.doc).topic;
       const id = ids[(i * 7919 + edits) % ids.length];
       const rec = topics.get(id);
       if (rec) topics.set(id, { ...rec, data: { ...rec.data, label: `c${i} e${edits}` } });
-      if (edits % 5 === 0) c.doc.getMap('tree').set(`soak-${i}-${edits}`, { parent: ids[0], order: `z${edits}` });
+      if (edits % 5 === 0) mapDoc(c.doc).tree.set(`soak-${i}-${edits}`, { parent: ids[0], order: `z${edits}`, edge: null });
       edits++;
     }, 1000 + (i % 10) * 10),
   );

@@ -35,12 +35,12 @@ import { compareOrder } from './orderKeys';
 import { fromDoc, linkFits, settingsOf } from './fromDoc';
 import {
   META,
+  SCHEMA_VERSION,
   isEmptyDoc,
   mapDoc,
   nodeFromRecords,
   treeEdgeFromRecord,
   type MapDoc,
-  type TopicRecord,
 } from './shape';
 import { isTreeEdge, keyUnder, toDoc, writeChildren, writeLink, writeSettings, writeTopic, writeTree, writeWholeState } from './toDoc';
 import { DocHistory } from './undo';
@@ -205,6 +205,7 @@ class Binding implements DocBinding {
     if (this.readOnly) return;
     const changes: ChangeSet = { ...p, moved: Array.from(this.pendingMoved) };
     if (!hasContent(changes)) return;
+    this.upgradeSchema();
     this.doc.transact(() => this.write(changes, this.store.getState(), this.markWasPlacing), this.origin);
   }
 
@@ -272,8 +273,18 @@ class Binding implements DocBinding {
       this.collect(changes);
       return;
     }
+    this.upgradeSchema();
     this.doc.transact(() => this.write(changes, state, wasPlacing), changes.history ? this.origin : this.quiet);
   };
+
+  /**
+   * Before this build writes records (in its schema's form) into a document an older schema wrote,
+   * it says so in the document, outside the undo history, so that older builds open it read-only.
+   */
+  private upgradeSchema(): void {
+    const meta = this.d.meta;
+    if (meta.get(META.schemaVersion) !== SCHEMA_VERSION) this.doc.transact(() => meta.set(META.schemaVersion, SCHEMA_VERSION), this.quiet);
+  }
 
   private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean): void {
     const d = this.d;
@@ -319,14 +330,14 @@ class Binding implements DocBinding {
   private onTransaction = (tr: Y.Transaction): void => {
     if (tr.origin === this.origin || tr.origin === this.quiet) return;
     const d = this.d;
-    const keys = (type: Y.AbstractType<unknown>) => {
+    const keys = (type: Y.Map<unknown>) => {
       const set = tr.changed.get(type as never);
       return set ? (Array.from(set).filter((k) => k !== null) as string[]) : [];
     };
-    const tree = keys(d.tree as never);
-    const topic = keys(d.topic as never);
-    const link = keys(d.link as never);
-    const meta = keys(d.meta as never);
+    const tree = keys(d.tree.y);
+    const topic = keys(d.topic.y);
+    const link = keys(d.link.y);
+    const meta = keys(d.meta);
     if (tree.length + topic.length + link.length + meta.length === 0) return;
     const undoRedo = tr.origin === this.history.manager;
     if (
@@ -375,6 +386,7 @@ class Binding implements DocBinding {
     this.repaired = ids.length;
     if (ids.length === 0 || this.readOnly) return;
     const s = this.store.getState();
+    this.upgradeSchema();
     this.doc.transact(() => {
       for (const id of ids) {
         const o = this.d.tree.get(id)?.order;
@@ -475,7 +487,7 @@ class Binding implements DocBinding {
       for (const id of upsert) {
         const before = tableGet(draft.nodes, id);
         const parent = parentAfter(id) ?? null;
-        const node = nodeFromRecords(id, parent, d.topic.get(id) as TopicRecord, id === rootId);
+        const node = nodeFromRecords(id, parent, d.topic.get(id)!, id === rootId);
         // While a layout places topics, their places are derived here, not read from the records.
         if (before && placing) node.position = before.position;
         // A topic the open mark changed keeps what the mark changed (a drag's place) under a remote edit.
@@ -496,7 +508,7 @@ class Binding implements DocBinding {
           }
         }
         if (parent !== null) {
-          const color = tableGet(draft.nodes, parent)?.data.color ?? (d.topic.get(parent) as TopicRecord | undefined)?.data?.color;
+          const color = tableGet(draft.nodes, parent)?.data.color ?? d.topic.get(parent)?.data?.color;
           const edge = treeEdgeFromRecord(parent, id, d.tree.get(id)!, color ?? DEFAULT_COLOR, node.connectionType === 'middle');
           if (tableGet(draft.edges, edge.id)) deleteEdge(draft, edge.id);
           insertEdge(draft, edge);

@@ -2,8 +2,12 @@
  * The shape of a map as a Yjs document, and the conversions between its records and the in-memory
  * topics and edges.
  *
- * Four flat top-level Y.Maps keyed by id, each value a plain object replaced whole per change (no
- * children arrays, no nested Y.Map per topic: a Y.Map per topic costs about 5x the memory at 100k):
+ * Four flat top-level Y.Maps keyed by id, each value a record replaced whole per change (no
+ * children arrays, no nested Y.Map per topic: a Y.Map per topic costs about 5x the memory at 100k).
+ * Since schema 2 a record is stored as its JSON text: Yjs encodes a plain object field by field, one
+ * string decode per key and value (about 25 per topic), which made loading a 100k map 2.5x slower
+ * in Chromium than one decode and one JSON.parse per record. Schema 1 documents (records as objects)
+ * are still read, and a record is rewritten as text when it changes (RecordMap):
  * - `tree`:  topic id -> { parent, order, edge }. `order` is a fractional key (orderKeys.ts); siblings
  *            sort by (order, id). `edge` is the style of the tree edge from the parent (its id is
  *            always `e-{parent}-{id}`), or null when the topic has none.
@@ -34,7 +38,7 @@ import {
   type NodeData,
 } from '../model';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export interface EdgeLook {
   style: { stroke: string; strokeWidth: number };
@@ -64,11 +68,66 @@ export interface LinkRecord extends EdgeLook {
 
 export const META = { schemaVersion: 'schemaVersion', rootId: 'rootId', layout: 'layout', autoLayout: 'autoLayout' } as const;
 
+/** A stored record as an object: JSON text (schema 2) parsed, an object (schema 1) as it is, else nothing. */
+export function decodeRecord<R>(value: unknown): R | undefined {
+  if (typeof value === 'string') {
+    try {
+      const rec: unknown = JSON.parse(value);
+      return rec !== null && typeof rec === 'object' && !Array.isArray(rec) ? (rec as R) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as R) : undefined;
+}
+
+/**
+ * One of the record maps (tree, topic, link): reads records whatever schema stored them, writes
+ * them as JSON text. `y` is the Y.Map itself, for observers, transactions' changed keys and undo.
+ * A value that is not a record reads as absent.
+ */
+export class RecordMap<R extends object> {
+  constructor(readonly y: Y.Map<unknown>) {}
+
+  get(id: string): R | undefined {
+    const v = this.y.get(id);
+    return v === undefined ? undefined : decodeRecord<R>(v);
+  }
+
+  set(id: string, rec: R): void {
+    this.y.set(id, JSON.stringify(rec));
+  }
+
+  has(id: string): boolean {
+    return this.y.has(id);
+  }
+
+  delete(id: string): void {
+    this.y.delete(id);
+  }
+
+  get size(): number {
+    return this.y.size;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.y.keys();
+  }
+
+  /** Every record that reads as one, with its id. */
+  forEach(fn: (rec: R, id: string) => void): void {
+    this.y.forEach((v, id) => {
+      const rec = decodeRecord<R>(v);
+      if (rec !== undefined) fn(rec, id);
+    });
+  }
+}
+
 export interface MapDoc {
   doc: Y.Doc;
-  tree: Y.Map<TreeRecord>;
-  topic: Y.Map<TopicRecord>;
-  link: Y.Map<LinkRecord>;
+  tree: RecordMap<TreeRecord>;
+  topic: RecordMap<TopicRecord>;
+  link: RecordMap<LinkRecord>;
   meta: Y.Map<unknown>;
 }
 
@@ -76,9 +135,9 @@ export interface MapDoc {
 export function mapDoc(doc: Y.Doc): MapDoc {
   return {
     doc,
-    tree: doc.getMap<TreeRecord>('tree'),
-    topic: doc.getMap<TopicRecord>('topic'),
-    link: doc.getMap<LinkRecord>('link'),
+    tree: new RecordMap<TreeRecord>(doc.getMap('tree')),
+    topic: new RecordMap<TopicRecord>(doc.getMap('topic')),
+    link: new RecordMap<LinkRecord>(doc.getMap('link')),
     meta: doc.getMap<unknown>('meta'),
   };
 }

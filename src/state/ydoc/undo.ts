@@ -23,7 +23,7 @@ export class DocHistory implements HistoryDriver {
   private markItem: Y.UndoManager['undoStack'][number] | null = null;
 
   constructor(d: MapDoc, origin: object) {
-    this.manager = new Y.UndoManager([d.tree, d.topic, d.link, d.meta], {
+    this.manager = new Y.UndoManager([d.tree.y, d.topic.y, d.link.y, d.meta], {
       trackedOrigins: new Set([origin]),
       captureTimeout: Number.POSITIVE_INFINITY,
     });

@@ -261,6 +261,44 @@ describe('binding: a document from a newer build', () => {
   });
 });
 
+describe('binding: a document from schema 1 (records stored as objects)', () => {
+  /** A schema-1 document: the records this build writes, stored as plain objects. */
+  function schemaOneDoc(): Y.Doc {
+    const text = new Y.Doc();
+    toDoc(text, tree('Root', ['A', 'A1'], 'B').getState());
+    const doc = new Y.Doc();
+    for (const name of ['tree', 'topic', 'link'] as const) {
+      text.getMap<string>(name).forEach((v, id) => doc.getMap(name).set(id, JSON.parse(v)));
+    }
+    text.getMap('meta').forEach((v, k) => doc.getMap('meta').set(k, k === 'schemaVersion' ? 1 : v));
+    return doc;
+  }
+
+  it('is read as it is, and an edit marks it schema 2 outside the undo history', () => {
+    const r = replica(schemaOneDoc());
+    const doc = r.doc;
+    expect(typeof doc.getMap('topic').get('A')).toBe('object');
+    expect(r.binding.readOnly).toBe(false);
+    expect(getNode(r.store.getState(), 'A1')?.data.label).toBe('A1');
+    renameNode(r.store, 'A', 'renamed');
+    expect(mapDoc(doc).meta.get('schemaVersion')).toBe(SCHEMA_VERSION);
+    expect(typeof doc.getMap('topic').get('A')).toBe('string');
+    expect(typeof doc.getMap('topic').get('B')).toBe('object');
+    expect(canon(fromDoc(doc).state)).toEqual(canon(r.store.getState()));
+    r.store.undo();
+    expect(getNode(r.store.getState(), 'A')?.data.label).toBe('A');
+    expect(mapDoc(doc).meta.get('schemaVersion')).toBe(SCHEMA_VERSION);
+  });
+
+  it('reads a record that is neither JSON text nor an object as absent (the topic is repaired away)', () => {
+    const doc = schemaOneDoc();
+    doc.getMap('topic').set('B', '{not json');
+    const { state } = fromDoc(doc);
+    expect(getNode(state, 'B')).toBeUndefined();
+    expect(getNode(state, 'A1')).toBeDefined();
+  });
+});
+
 describe('binding: more cases', () => {
   it('brings a deleted branch back with its links on every replica when undone', () => {
     const [a, b] = pair();
