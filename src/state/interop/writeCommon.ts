@@ -2,7 +2,7 @@
  * What every format writer shares: an iterative walk over an outline (a map may be a 100,000-level
  * chain), XML escaping, and the sentence that says what a format could not hold.
  */
-import type { OutlineTopic } from './outline';
+import type { Outline, OutlineTopic } from './outline';
 
 /**
  * Visits every topic in pre-order: `enter` before its children, `leave` after them (both with the
@@ -37,6 +37,24 @@ export function walkOutline(
       }
     }
   }
+}
+
+/**
+ * The 1-based pre-order numbers of the topics that connections name (the last topic with a given
+ * sourceId wins), for writers that give topics sequential ids. Walks the tree only when there are
+ * connections, and keeps only their ends.
+ */
+export function connectedNumbers(outline: Outline): Map<string, number> {
+  const numbers = new Map<string, number>();
+  if (outline.connections.length === 0) return numbers;
+  const ends = new Set<string>();
+  for (const c of outline.connections) ends.add(c.from).add(c.to);
+  let n = 0;
+  walkOutline(outline.roots, (t) => {
+    n++;
+    if (t.sourceId !== undefined && ends.has(t.sourceId)) numbers.set(t.sourceId, n);
+  });
+  return numbers;
 }
 
 /** True for a UTF-16 unit XML 1.0 cannot hold at all (even as a reference), surrogates aside. */

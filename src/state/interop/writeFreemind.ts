@@ -5,7 +5,7 @@
  */
 import type { Priority } from '../model';
 import type { Outline } from './outline';
-import { indent, walkOutline, xmlAttr, xmlText } from './writeCommon';
+import { connectedNumbers, indent, TextSink, walkOutline, xmlAttr, xmlText } from './writeCommon';
 
 export const PRIORITY_ICONS: Record<Priority, string> = { high: 'full-1', medium: 'full-2', low: 'full-3' };
 
@@ -40,57 +40,69 @@ export function noteHtml(notes: string, pad: string): string {
 
 export function writeFreemind(outline: Outline): string {
   // Sequential ids: a map's own ids may not be valid XML names.
-  const ids = new Map<string, string>();
-  let n = 0;
-  walkOutline(outline.roots, (t) => {
-    n++;
-    if (t.sourceId !== undefined) ids.set(t.sourceId, `ID_${n}`);
-  });
-  const arrows = new Map<string, string[]>();
+  const numbers = connectedNumbers(outline);
+  const arrows = new Map<string, number[]>();
   for (const c of outline.connections) {
-    const to = ids.get(c.to);
-    if (!ids.has(c.from) || to === undefined) continue;
+    const to = numbers.get(c.to);
+    if (!numbers.has(c.from) || to === undefined) continue;
     let list = arrows.get(c.from);
     if (!list) arrows.set(c.from, (list = []));
     list.push(to);
   }
 
-  const out: string[] = [
-    '<map version="1.0.1">',
-    '<!-- To view this file, download free mind mapping software FreeMind from http://freemind.sourceforge.net -->',
-  ];
-  n = 0;
+  const out = new TextSink();
+  out.add('<map version="1.0.1">\n');
+  out.add('<!-- To view this file, download free mind mapping software FreeMind from http://freemind.sourceforge.net -->\n');
+  let n = 0;
   // Whether the topic at each depth of the current path was opened (or written self-closed).
   const opened: boolean[] = [];
   walkOutline(
     outline.roots,
     (t, depth) => {
       n++;
-      const pad = indent(depth);
-      let attrs = ` TEXT="${xmlAttr(t.label)}" ID="ID_${n}"`;
-      if (t.collapsed && t.children.length > 0) attrs += ' FOLDED="true"';
-      if (t.link) attrs += ` LINK="${xmlAttr(t.link)}"`;
-      if (t.color) attrs += ` BACKGROUND_COLOR="${xmlAttr(t.color)}"`;
-      const inner: string[] = [];
-      const ipad = indent(depth + 1);
-      if (t.priority) inner.push(`${ipad}<icon BUILTIN="${PRIORITY_ICONS[t.priority]}"/>`);
-      if (t.notes && t.notes.trim() !== '') inner.push(noteHtml(t.notes, ipad));
-      const targets = t.sourceId !== undefined ? arrows.get(t.sourceId) : undefined;
-      if (targets) {
-        for (const to of targets) inner.push(`${ipad}<arrowlink DESTINATION="${to}" STARTARROW="None" ENDARROW="Default"/>`);
+      out.add(indent(depth));
+      out.add('<node TEXT="');
+      out.add(xmlAttr(t.label));
+      out.add('" ID="ID_');
+      out.add(String(n));
+      out.add('"');
+      if (t.collapsed && t.children.length > 0) out.add(' FOLDED="true"');
+      if (t.link) {
+        out.add(' LINK="');
+        out.add(xmlAttr(t.link));
+        out.add('"');
       }
-      opened[depth] = inner.length > 0 || t.children.length > 0;
-      if (!opened[depth]) {
-        out.push(`${pad}<node${attrs}/>`);
+      if (t.color) {
+        out.add(' BACKGROUND_COLOR="');
+        out.add(xmlAttr(t.color));
+        out.add('"');
+      }
+      const note = t.notes !== undefined && t.notes.trim() !== '';
+      const targets = t.sourceId !== undefined ? arrows.get(t.sourceId) : undefined;
+      const open = t.priority !== undefined || note || targets !== undefined || t.children.length > 0;
+      opened[depth] = open;
+      if (!open) {
+        out.add('/>\n');
         return;
       }
-      out.push(`${pad}<node${attrs}>`);
-      for (const line of inner) out.push(line);
+      out.add('>\n');
+      const ipad = indent(depth + 1);
+      if (t.priority) out.add(`${ipad}<icon BUILTIN="${PRIORITY_ICONS[t.priority]}"/>\n`);
+      if (note) {
+        out.add(noteHtml(t.notes!, ipad));
+        out.add('\n');
+      }
+      if (targets) {
+        for (const to of targets) out.add(`${ipad}<arrowlink DESTINATION="ID_${to}" STARTARROW="None" ENDARROW="Default"/>\n`);
+      }
     },
     (_t, depth) => {
-      if (opened[depth]) out.push(`${indent(depth)}</node>`);
+      if (opened[depth]) {
+        out.add(indent(depth));
+        out.add('</node>\n');
+      }
     },
   );
-  out.push('</map>', '');
-  return out.join('\n');
+  out.add('</map>\n');
+  return out.text();
 }
