@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { child, mapOf } from './editor.helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -58,10 +59,12 @@ const labels = (page: Page) => page.evaluate(() => (window as any).__mindflow.al
 const waitForLabel = (page: Page, label: string) =>
   page.waitForFunction((l) => (window as any).__mindflow.allNodes().some((n: any) => n.data.label === l), label, { timeout: 20_000 });
 
-async function shareFromLocal(page: Page): Promise<{ edit: string; view: string }> {
+/** Shares this person's local map: one topic added to it, or the given map (JSON) imported. */
+async function shareFromLocal(page: Page, map?: string): Promise<{ edit: string; view: string }> {
   await page.goto(server.url + '/mindmap');
   await ready(page);
-  await page.evaluate(() => (window as any).__mindflow.addChild(null, 'Before sharing'));
+  if (map) expect(await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, map)).toBe(true);
+  else await page.evaluate(() => (window as any).__mindflow.addChild(null, 'Before sharing'));
   await page.getByRole('button', { name: 'Share' }).click();
   await page.waitForURL(/\/mindmap\/shared\//, { timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'Share map' });
@@ -146,6 +149,59 @@ describe('live collaboration', () => {
     await waitForLabel(ada.page, 'Offline Bob');
     await waitForLabel(bob.page, 'Online Ada');
     expect(await labels(ada.page)).toEqual(await labels(bob.page));
+  });
+
+  it("someone else's adds, moves and deletes never move this person's camera", async () => {
+    // A branch of 5,200 topics: deleting it changes more topics than the document binding patches
+    // one by one (5,000), so it reaches the other page as a rebuilt map.
+    const topics = [child('keep', 'Keep', 'root', 300, -200), child('k1', 'K1', 'keep', 600, -260), child('big', 'Big', 'root', 300, 200)];
+    for (let i = 0; i < 5200; i++) topics.push(child(`b${i}`, `B${i}`, 'big', 600 + (i % 40) * 240, 200 + Math.floor(i / 40) * 60));
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page, JSON.stringify(mapOf(topics)));
+    const bob = await person('Bob');
+    await bob.page.goto(links.edit);
+    await ready(bob.page);
+    await bob.page.getByText('Live · 2 people').waitFor({ timeout: 30_000 });
+    await bob.page.waitForFunction(() => !!(window as any).__mindflow.node('b5199'), undefined, { timeout: 30_000 });
+
+    const inAda = (fn: string, arg?: unknown) => ada.page.evaluate(({ fn, arg }) => new Function('m', 'arg', fn)((window as any).__mindflow, arg), { fn, arg });
+    const inBob = (fn: string, arg?: unknown) => bob.page.evaluate(({ fn, arg }) => new Function('m', 'arg', fn)((window as any).__mindflow, arg), { fn, arg });
+    const select = (id: string) => `m.store.transact('Select', (d) => { d.selectedNodeId = ${JSON.stringify(id)}; }, { history: false });`;
+    /** Where Ada leaves her camera; it must still be exactly there after each of Bob's edits. */
+    const placeCamera = async (cam: { x: number; y: number; zoom: number }) => {
+      await inAda('m.scene.setViewport(arg, 0); return m.scene.whenIdle();', cam);
+      return (await inAda('return m.scene.getViewport();')) as { x: number; y: number; zoom: number };
+    };
+    const cameraAfter = async (arrived: string) => {
+      await ada.page.waitForFunction(arrived, undefined, { timeout: 30_000 });
+      await inAda('return m.scene.whenIdle();');
+      return inAda('return m.scene.getViewport();');
+    };
+
+    // Ada selects K1 and looks at it.
+    await inAda(select('k1'));
+    let cam = await placeCamera({ x: 200, y: 500, zoom: 0.9 });
+    await inBob(`m.addChild('k1', 'Under K1 by Bob');`);
+    expect(await cameraAfter(`window.__mindflow.allNodes().some((n) => n.data.label === 'Under K1 by Bob')`)).toEqual(cam);
+    await inBob(`m.store.transact('Move', (d) => { const n = m.editNode(d, 'k1'); n.position = { x: n.position.x + 400, y: n.position.y + 300 }; });`);
+    expect(await cameraAfter(`window.__mindflow.node('k1').position.x === 1000`)).toEqual(cam);
+
+    // Ada pans far away from everything; Bob moves, adds and deletes, her selected topic too.
+    cam = await placeCamera({ x: 9000, y: -7000, zoom: 0.6 });
+    await inBob(`m.store.transact('Move', (d) => { const n = m.editNode(d, 'keep'); n.position = { x: -900, y: -900 }; });`);
+    expect(await cameraAfter(`window.__mindflow.node('keep').position.x === -900`)).toEqual(cam);
+    await inBob(`m.addChild(null, 'Far from Ada');`);
+    expect(await cameraAfter(`window.__mindflow.allNodes().some((n) => n.data.label === 'Far from Ada')`)).toEqual(cam);
+    await inBob(select('k1'));
+    await bob.page.keyboard.press('Delete');
+    expect(await cameraAfter(`!window.__mindflow.node('k1')`)).toEqual(cam);
+    expect(await inAda('return m.store.getState().selectedNodeId;')).toBeNull();
+    await inBob(select('big'));
+    await bob.page.keyboard.press('Delete');
+    expect(await cameraAfter(`!window.__mindflow.node('b0') && !window.__mindflow.node('big')`)).toEqual(cam);
+    expect(await inAda('return m.store.getState().nodes.n;')).toBe(await inBob('return m.store.getState().nodes.n;'));
+    expect(ada.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
   });
 
   it('a view link shows the map live but cannot edit it', async () => {

@@ -50,10 +50,15 @@ export class SceneSync {
   private lastSelected: string | null = null;
   private routedLayout: string | undefined;
   private unsubscribers: Array<() => void>;
+  /** The map the last flush showed: its root and size. */
+  private shownRoot: string;
+  private shownCount: number;
 
   constructor(private readonly p: SceneSyncParts) {
     const { store, visibility } = p;
     this.routedLayout = store.getState().settings?.layout;
+    this.shownRoot = store.getState().rootId;
+    this.shownCount = store.getState().nodes.n;
     this.unsubscribers = [
       this.followLayout(),
       store.subscribe((changes) => {
@@ -110,13 +115,20 @@ export class SceneSync {
     const { store, index, tiles, views, painter, layoutTween, input, treeEdit, minimapPainter, camera, visibility } = this.p;
     const s = store.getState();
     if (p.reset) {
+      // A map rebuilt from someone else's edit (a collaborator, another tab) keeps the camera where
+      // this person left it; a new map, or the first one after a blank page, is fitted.
+      const fit = p.ownReset || s.rootId !== this.shownRoot || this.shownCount <= 1;
+      this.shownRoot = s.rootId;
+      this.shownCount = s.nodes.n;
       p.clear();
       this.rebuildAll();
       camera.invalidateBounds();
-      const cam = camera.fitFor(FIT_PADDING.initial);
+      const cam = fit ? camera.fitFor(FIT_PADDING.initial) : null;
       if (cam) camera.jump(cam);
       return true;
     }
+    this.shownRoot = s.rootId;
+    this.shownCount = s.nodes.n;
     const edgesDone = new Set<string>();
     if (p.selection) {
       this.refreshDynEdges();

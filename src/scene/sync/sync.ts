@@ -8,6 +8,8 @@ import type { VisibilityDelta } from '../../state/views';
 
 export class PendingChanges {
   reset = false;
+  /** A reset this page asked for (import, clear, template, its own undo), not one from elsewhere. */
+  ownReset = false;
   nodes = new Set<string>();
   edges = new Set<string>();
   structure = new Set<string>();
@@ -19,6 +21,7 @@ export class PendingChanges {
 
   addChanges(c: ChangeSet): void {
     if (c.reset) this.reset = true;
+    if (c.reset && (!c.external || c.undoRedo)) this.ownReset = true;
     if (!this.reset) {
       for (const id of c.nodes) this.nodes.add(id);
       for (const id of c.moved) this.nodes.add(id);
@@ -64,6 +67,7 @@ export class PendingChanges {
 
   clear(): void {
     this.reset = false;
+    this.ownReset = false;
     this.visibilityReset = false;
     this.selection = false;
     this.search = false;
