@@ -69,6 +69,8 @@ function codePoint(n: number): string {
 
 type Piece = string | { ch: string; n: number; open: boolean; close: boolean; matched: boolean };
 
+const NO_FOOTNOTES: ReadonlySet<string> = new Set();
+
 function normalizeLabel(s: string): string {
   return s.trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -185,7 +187,7 @@ function bareLinks(text: string, links: InlineLink[]): void {
  * Converts one block's inline Markdown to plain text. Links render as their text (in notes, with
  * the address after it); `defs` resolves reference links.
  */
-function inline(src: string, defs: Map<string, string>, inNotes: boolean): InlineResult {
+function inline(src: string, defs: Map<string, string>, inNotes: boolean, footnotes: ReadonlySet<string> = NO_FOOTNOTES): InlineResult {
   const result: InlineResult = { text: src, links: [], images: [], formatting: 0, fold: 0 };
   if (!SPECIAL.test(src)) return result;
   const pieces: Piece[] = [];
@@ -233,9 +235,9 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
       const image = c === '!';
       const open = image ? i + 1 : i;
       if (!image && s[i + 1] === '^') {
-        // A footnote reference stays as written.
+        // A footnote reference stays as written; as in GFM, only one whose footnote is defined.
         const close = s.indexOf(']', i);
-        if (close !== -1 && close - i < MAX_LINK_TEXT) {
+        if (close !== -1 && close - i < MAX_LINK_TEXT && footnotes.has(normalizeLabel(s.slice(i + 2, close)))) {
           text += s.slice(i, close + 1);
           i = close + 1;
           continue;
@@ -263,7 +265,7 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean): Inlin
           url = defs.get(normalizeLabel(inner));
         }
         if (url !== undefined) {
-          const label = inline(inner, defs, inNotes);
+          const label = inline(inner, defs, inNotes, footnotes);
           result.formatting += label.formatting;
           if (label.fold > result.fold) result.fold = label.fold;
           result.images.push(...label.images);
@@ -592,6 +594,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   // Reference definitions may come after their use: they are collected during the scan, and every
   // inline conversion (labels, notes) waits in `later` until the scan is done.
   const defs = new Map<string, string>();
+  const footnotes = new Set<string>();
   const later: (() => void)[] = [];
 
   const fm = frontMatter(lines);
@@ -639,7 +642,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
         report.converted('task list checkboxes', 'done or open tasks', target.path);
       }
     }
-    const r = inline(src, defs, false);
+    const r = inline(src, defs, false, footnotes);
     if (r.fold > 0) folds.push({ target, all: r.fold === 2 });
     let label = r.text.replace(/\s+/g, ' ').trim();
     if (label === '' && r.images.length > 0) label = r.images[0].text || 'Image';
@@ -686,7 +689,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       if (s.trim() !== '') t.blocks.push(s.replace(/\s+$/, ''));
     };
     const inlineNote = (s: string): string => {
-      const r = inline(s, defs, true);
+      const r = inline(s, defs, true, footnotes);
       if (r.formatting > 0) report.converted('inline formatting', 'plain text', t.path, r.formatting);
       if (r.images.length > 0) report.converted('images', 'notes text', t.path, r.images.length);
       if (r.links.length > 0) report.converted('links', 'notes', t.path, r.links.length);
@@ -985,10 +988,11 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       }
       const fn = FOOTNOTE_DEF.exec(line);
       if (fn) {
+        footnotes.add(normalizeLabel(fn[1]));
         closeBlock();
         const target = currentTarget();
         later.push(() => {
-          target.blocks.push(`[^${fn[1]}]: ${inline(fn[2], defs, true).text}`);
+          target.blocks.push(`[^${fn[1]}]: ${inline(fn[2], defs, true, footnotes).text}`);
           report.converted('footnotes', 'notes', target.path);
         });
         continue;

@@ -58,6 +58,17 @@ function labelText(t: OutlineTopic, lines: string[]): string {
   return `[${text}](${url}${title})`;
 }
 
+/**
+ * A heading's text with a final `#` escaped: an ATX heading drops a closing run of `#`s after a blank
+ * ("## C #" reads as "C"). A `#` after an odd run of backslashes is escaped already.
+ */
+function headingText(text: string): string {
+  if (!text.endsWith('#')) return text;
+  let slashes = 0;
+  for (let i = text.length - 2; i >= 0 && text[i] === '\\'; i--) slashes++;
+  return slashes % 2 === 1 ? text : `${text.slice(0, -1)}\\#`;
+}
+
 /** markmap's marker for a branch shown folded. */
 const FOLD = ' <!-- markmap: fold -->';
 const fold = (t: OutlineTopic) => (t.collapsed && t.children.length > 0 ? FOLD : '');
@@ -89,7 +100,7 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
     if (depth < HEADING_LEVELS) {
       if (t.done !== undefined) headingTasks++;
       if (out.length > 0) out.push('');
-      out.push(`${'#'.repeat(depth + 1)} ${labelText(t, one)}${fold(t)}`);
+      out.push(`${'#'.repeat(depth + 1)} ${headingText(labelText(t, one))}${fold(t)}`);
       if (t.notes) noteLines(t.notes, '', out);
       lastWasList = false;
       return;

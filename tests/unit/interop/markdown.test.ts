@@ -220,6 +220,16 @@ describe('Markdown mapping rules', () => {
     expect(e.linkTitle).toBeUndefined();
   });
 
+  it('[^x] is a footnote reference only when that footnote is defined (as in GFM); else a link or text', () => {
+    const md = ['# F', '- [^](https://example.com/a)', '- [^b](https://example.com/b)', '- x [^c] y', '- [^d](https://example.com/d)', '', '[^d]: The note'].join('\n');
+    const [a, b, c, d] = read(md).outline.roots[0].children;
+    expect(a).toMatchObject({ label: '^', link: 'https://example.com/a' });
+    expect(b).toMatchObject({ label: '^b', link: 'https://example.com/b' });
+    expect(c.label).toBe('x [^c] y');
+    // Defined: the reference stays as written; the parenthesised address is then a bare link.
+    expect(d.label).toBe('[^d](https://example.com/d)');
+  });
+
   it('inline formatting, escapes, entities and code spans become plain text', () => {
     const { outline } = read('# **Bold** *it* _em_ ~~gone~~ `a*b*c` \\*lit\\* snake_case_name &amp; &#x306f; <b>x</b>\n');
     expect(outline.roots[0].label).toBe('Bold it em gone a*b*c *lit* snake_case_name & は x');

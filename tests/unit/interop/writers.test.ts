@@ -136,6 +136,12 @@ describe('writeMarkdown', () => {
     expect(text.split('markmap: fold').length - 1).toBe(1);
   });
 
+  it("escapes a heading's final # so that it is not read as a closing sequence", () => {
+    const labels = ['C #', 'ends ##', '#', 'a \\#', 'plain'];
+    const md = writeMarkdown({ roots: [{ label: 'R', children: labels.map((label) => ({ label, children: [] })) }], connections: [] });
+    expect(markdownTopics(md.text).map((t) => t.label)).toEqual(['R', ...labels]);
+  });
+
   it('writes tasks deeper than the headings as GFM task items', () => {
     const s = richState();
     const md = writeMarkdown({ ...fromMap(s).outline, roots: [{ label: 'R', children: [{ label: 'A', children: [{ label: 'B', children: [{ label: 'todo', done: false, children: [] }, { label: 'did', done: true, children: [] }] }] }] }] });
