@@ -132,7 +132,8 @@ function pickTopics({ kind, word }) {
     addChildTo: kind === 'flat' ? root : kind === 'chain' ? middle : branch,
     siblingOf: kind === 'chain' ? middle : leaf,
     delete10k: closest(10_000, false, [leaf, branch]),
-    collapse25k: closest(25_000, true),
+    // Flat: the only topic with anything to collapse is the root.
+    collapse25k: kind === 'flat' ? root : closest(25_000, true),
     mostKids,
     match,
   };
@@ -246,9 +247,18 @@ async function runShape(browser, baseURL, shape) {
       try {
         await fn();
       } catch (e) {
-        out.rows[name] = { ...(out.rows[name] ?? {}), error: String(e.message ?? e) };
-        log(`${name} FAILED (${e.message ?? e}); `);
-        if (/no answer/.test(String(e.message))) throw e; // the page is stuck: stop this shape
+        const msg = String(e.message ?? e);
+        const stuckIn = /^(\S+): no answer/.exec(msg)?.[1];
+        const at = stuckIn && stuckIn !== 'page' ? stuckIn : name;
+        out.rows[at] = { ...(out.rows[at] ?? {}), error: msg };
+        log(`${name} FAILED (${msg}); `);
+        if (/no answer/.test(msg)) {
+          // The page is stuck: wait for it to answer again, then go on with the next row.
+          const t0 = Date.now();
+          const back = await timed(page.evaluate(() => 1), 300_000, 'stuck page').then(() => true, () => false);
+          out.rows[at].stuckForMs = ROW_TIMEOUT_MS + (Date.now() - t0);
+          if (!back) throw new Error(`${at}: the page did not answer for ${Math.round(out.rows[at].stuckForMs / 1000)} s`, { cause: e });
+        }
       }
     };
     const key = (combo) => async () => {
