@@ -24,7 +24,23 @@ const PIECES = [
 const textArb = (max: number) => fc.array(fc.constantFrom(...PIECES), { maxLength: max }).map((a) => a.join(''));
 const URLS = ['https://example.com/a_(b)?q=1&r=2', 'http://x.org/<y>', 'mailto:a@b.c', 'https://e.com/a b', 'https://e.com/"q"', 'https://e.com/\\x'];
 
-const topicArb = fc.record({
+interface GenTopic {
+  label: string;
+  notes?: string;
+  link?: string;
+  title?: string;
+  expanded: boolean;
+  color: string;
+  /** Index of the parent among the topics before it (taken modulo their number). */
+  parent: number;
+}
+
+interface GenMap {
+  topics: GenTopic[];
+  connections: [number, number][];
+}
+
+const topicArb: fc.Arbitrary<GenTopic> = fc.record({
   // Readers name a topic without text "Untitled" (their choice for foreign files), so labels have text.
   label: textArb(12).filter((l) => l.trim() !== ''),
   notes: fc.option(textArb(30), { nil: undefined }),
@@ -32,15 +48,14 @@ const topicArb = fc.record({
   title: fc.option(textArb(8), { nil: undefined }),
   expanded: fc.boolean(),
   color: fc.constantFrom(...PALETTE),
-  /** Index of the parent among the topics before it (taken modulo their number). */
   parent: fc.nat(),
 });
-const mapArb = fc.record({
+const mapArb: fc.Arbitrary<GenMap> = fc.record({
   topics: fc.array(topicArb, { minLength: 1, maxLength: 25 }),
   connections: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 3 }),
 });
 
-function build(m: fc.TypeOf<typeof mapArb>): MindMapState {
+function build(m: GenMap): MindMapState {
   const nodes: MindNode[] = [makeNode('root', null, { label: 'Root' })];
   m.topics.forEach((t, i) => {
     const data = { label: t.label, expanded: t.expanded, color: t.color, ...(t.notes !== undefined ? { notes: t.notes } : {}) };
