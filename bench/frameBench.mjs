@@ -193,7 +193,7 @@ async function runShape(browser, baseURL, shape) {
         await m.scene.whenIdle();
         await window.__fb.wait(300);
       });
-    const P = await ev(pickTopics, { kind: shape.kind, word: SEARCH_WORD });
+    let P = await ev(pickTopics, { kind: shape.kind, word: SEARCH_WORD });
     out.picks = { topics: P.topics, mostChildren: P.notes.selectMostChildren };
     const focusOn = (id) =>
       ev(async (id) => {
@@ -223,20 +223,31 @@ async function runShape(browser, baseURL, shape) {
       const profiling = PROFILE === `${shape.name}/${name}`;
       if (profiling) {
         await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.setSamplingInterval', { interval: Number(env.FRAME_BENCH_PROFILE_INTERVAL_US ?? 1000) });
         await cdp.send('Profiler.start');
       }
+      const stopProfile = async () => {
+        const { profile } = await cdp.send('Profiler.stop');
+        const summary = profileSummary(profile, 25);
+        console.log(`\nprofile ${shape.name}/${name} (${summary.sampledMs} ms sampled):\n  self: ${summary.self.map(([f, ms]) => `${ms} ms ${f}`).join('\n        ')}\n  total: ${summary.total.map(([f, ms]) => `${ms} ms ${f}`).join('\n         ')}`);
+        return summary;
+      };
       await ev((tr) => window.__fb.start(tr), triggers);
-      await timed(act(), ROW_TIMEOUT_MS, name);
+      try {
+        await timed(act(), ROW_TIMEOUT_MS, name);
+      } catch (e) {
+        if (profiling) {
+          // A stuck row is the one most worth a profile: wait for the page, then read it.
+          await timed(page.evaluate(() => 1), 300_000, 'stuck page').catch(() => {});
+          out.rows[name] = { profile: await stopProfile() };
+        }
+        throw e;
+      }
       await page.waitForTimeout(SETTLE_MS);
       const raw = await ev(() => window.__fb.stop());
       const row = readRow(raw);
       if (note) row.note = note;
-      if (profiling) {
-        const { profile } = await cdp.send('Profiler.stop');
-        row.profile = profileSummary(profile, 25);
-        console.log(`\nprofile ${shape.name}/${name}:\n  self: ${row.profile.self.map(([f, ms]) => `${ms} ms ${f}`).join('\n        ')}\n  total: ${row.profile.total.map(([f, ms]) => `${ms} ms ${f}`).join('\n         ')}`);
-      }
+      if (profiling) row.profile = await stopProfile();
       out.rows[name] = row;
       log(`${name} ${row.error ?? `${row.firstFrameMs}/${row.p95Ms}/${row.longestTaskMs}`}; `);
       return row;
@@ -317,11 +328,13 @@ async function runShape(browser, baseURL, shape) {
       await select(P.delete10k);
       await measure('delete10k', ['keydown'], key('Delete'), `${P.notes.delete10k} (Delete)`);
       await undoRedo('delete10k');
-      // Bring the branch back for the rows after this one.
+    });
+    // The redo left the branch deleted (another undo of it can take minutes on the chain): the next
+    // rows pick their topics in the map as it is now.
+    await guarded('delete10k', async () => {
       await settle();
-      await blur();
-      await page.keyboard.press('Control+z');
-      if (!(await ev((id) => !!window.__mindflow.node(id), P.delete10k))) throw new Error('undo did not bring the deleted branch back');
+      P = await ev(pickTopics, { kind: shape.kind, word: SEARCH_WORD });
+      out.picksAfterDelete = { topics: P.topics };
     });
     for (const [name, note] of [
       ['collapse25k', P.notes.collapse25k],
@@ -457,8 +470,9 @@ function table(runs) {
     const cells = runs.map((r) => {
       const x = r.rows[name];
       if (!x) return '—';
-      if (x.error) return `error: ${x.error.slice(0, 60)}`;
-      return `${x.firstFrameMs} / ${x.p95Ms} / ${x.longestTaskMs}${TARGET_SHAPES.has(r.shape) && !x.met ? ' ✗' : ''}`;
+      if (x.error) return x.stuckForMs ? `stuck ≥ ${Math.round(x.stuckForMs / 1000)} s ✗` : `error: ${x.error.slice(0, 60)}`;
+      const first = `${x.noFrameInWindow ? '≥ ' : ''}${x.firstFrameMs}`;
+      return `${first} / ${x.p95Ms} / ${x.longestTaskMs}${TARGET_SHAPES.has(r.shape) && !x.met ? ' ✗' : ''}`;
     });
     lines.push(`| ${name} | ${cells.join(' | ')} |`);
   }
