@@ -1,4 +1,5 @@
 export { createScene, type SceneOptions } from './SceneRoot';
+export { prepareScene } from './prepare';
 export { sceneAppOptions } from './render/appOptions';
 export type { SceneHandle, SceneStats } from './sceneHandle';
 export type { Camera } from './camera/camera';

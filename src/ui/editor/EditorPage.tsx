@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UiEffects } from '../../state/commands';
 import { MOBILE_MAX_WIDTH } from '../../state/model';
+import { prepareScene } from '../../scene';
 import { useCommandHotkeys } from '../hooks/useCommandHotkeys';
 import { useForcedColorScheme } from '../hooks/useForcedColorScheme';
 import { useViewportLock } from '../hooks/useViewportLock';
@@ -56,7 +57,10 @@ export function EditorPage() {
       setFailed(target.message);
       return;
     }
-    getEditorSession(target.ref).then(
+    const opening = getEditorSession(target.ref);
+    // The stored map is read asynchronously: the scene's map-independent start-up fits in that wait.
+    prepareScene();
+    opening.then(
       (s) => live && setSession(s),
       (err: unknown) => {
         console.error('The editor could not start', err);
