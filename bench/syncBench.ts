@@ -5,14 +5,25 @@
  * - latency: a 10k-topic map, 5 clients; each edit (a topic record replaced, as a rename does) is
  *   timed from the writing client until every other client has it.
  * - 100k: a new client's first sync of a 100k-topic map, and the server's memory with it open.
+ * - browser 100k: a fresh headless Chromium (new profile: nothing stored) opens the edit link of that
+ *   map; timed from navigation to the map in the store, drawn and idle (the test build's
+ *   window.__mindflow.scene.whenIdle()). Needs a test build (`npm run build:test`) in
+ *   SYNC_BENCH_DIST (default dist), which the server serves. BROWSER_RUNS runs (default 3); when
+ *   the median is over the 5 s target, one more run under the CPU profiler records where the main
+ *   thread's time went.
  * - soak: 50 clients edit one 10k map for SOAK_SECONDS (default 60), about one edit per client per
  *   second; then every replica must equal the others. Server CPU and memory are read from /proc.
+ *
+ * SYNC_BENCH_PARTS (comma list of latency, map100k, browser100k, soak; default all) runs some of
+ * them; results of the parts not run are kept from the last file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
 import * as Y from 'yjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.mjs';
 import { restoreMap } from '../src/state/restore';
 import { mapDoc } from '../src/state/ydoc/shape';
 import { toDoc } from '../src/state/ydoc/toDoc';
@@ -23,6 +34,12 @@ import { generateMap } from './mapGenerator.mjs';
 const PORT = 54190;
 const URL_HTTP = `http://127.0.0.1:${PORT}`;
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const DIST = resolve(process.env.SYNC_BENCH_DIST ?? 'dist');
+const BROWSER_RUNS = Number(process.env.BROWSER_RUNS ?? 3);
+const PARTS = new Set((process.env.SYNC_BENCH_PARTS ?? 'latency,map100k,browser100k,soak').split(',').map((p) => p.trim()));
+const RESULTS = 'bench/results/sync.json';
+/** "A new client interactive within 5 s." */
+const INTERACTIVE_TARGET_MS = 5000;
 
 interface Proc {
   child: ChildProcess;
@@ -30,9 +47,12 @@ interface Proc {
 }
 
 function startServer(dir: string): Promise<Proc> {
-  const dist = join(dir, 'app');
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+  let dist = DIST;
+  if (!existsSync(join(dist, 'index.html'))) {
+    dist = join(dir, 'app');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), MINDFLOW_DATA: join(dir, 'level'), MINDFLOW_DIST: dist, MINDFLOW_MESSAGES_PER_SECOND: '1000' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -116,20 +136,174 @@ async function latency(): Promise<{ edits: number; p50: number; p95: number; max
   return { edits: times.length, p50: round(pct(times, 50)), p95: round(pct(times, 95)), max: round(Math.max(...times)) };
 }
 
-async function big(pid: number): Promise<Record<string, number>> {
-  const before = usage(pid);
-  const { room, editToken } = await newRoom();
+interface Room100k {
+  room: string;
+  editToken: string;
+  viewToken: string;
+}
+
+async function room100k(): Promise<Room100k & { bytes: number }> {
+  const room = (await (await fetch(`${URL_HTTP}/api/rooms`, { method: 'POST' })).json()) as Room100k;
   const doc = docOf(100_000);
   const bytes = Y.encodeStateAsUpdate(doc).byteLength;
-  await uploaded(room, editToken, doc);
+  await uploaded(room.room, room.editToken, doc);
+  return { ...room, bytes };
+}
+
+async function big(pid: number, r: Room100k & { bytes: number }, before: { rssMB: number }): Promise<Record<string, number>> {
   const t0 = performance.now();
-  const fresh = client(room, editToken);
+  const fresh = client(r.room, r.editToken);
   await fresh.synced;
   const syncMs = performance.now() - t0;
   const topics = fresh.doc.getMap('topic').size;
   const open = usage(pid);
   fresh.destroy();
-  return { topics, updateMB: round(bytes / 1e6), firstSyncMs: Math.round(syncMs), serverRssBeforeMB: round(before.rssMB), serverRssOpenMB: round(open.rssMB) };
+  return { topics, updateMB: round(r.bytes / 1e6), firstSyncMs: Math.round(syncMs), serverRssBeforeMB: round(before.rssMB), serverRssOpenMB: round(open.rssMB) };
+}
+
+interface BrowserRun {
+  /** Navigation to the editor mounted (window.__mindflow.scene exists). */
+  editorMs: number;
+  /** Navigation to the largest WebSocket frame (the server's copy of the map) arriving in the page. */
+  mapFrameMs: number;
+  mapFrameMB: number;
+  /** Navigation to all 100k topics in the store. */
+  inStoreMs: number;
+  /** Navigation to the map drawn and the scene idle: interactive. */
+  interactiveMs: number;
+  longestTaskMs: number;
+  sceneFrames: number;
+  heapMB: number;
+}
+
+/** Self time per function (and per script) of a CPU profile, largest first. */
+function summarizeProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] }) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const fns = new Map<string, number>();
+  const scripts = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id)!;
+    const us = profile.timeDeltas[i] ?? 0;
+    const file = n.callFrame.url.split('/').pop() || '(native)';
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`;
+    fns.set(key, (fns.get(key) ?? 0) + us);
+    scripts.set(file, (scripts.get(file) ?? 0) + us);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([what, us]) => ({ what, ms: Math.round(us / 1000) }));
+  return { selfTimeByFunction: top(fns, 20), selfTimeByScript: top(scripts, 8) };
+}
+
+/** One fresh Chromium opening the edit link, optionally under the CPU profiler. */
+async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & { profile?: ReturnType<typeof summarizeProfile> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'mindflow-sync-browser-'));
+  const ctx = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    // The name is asked once per device; this device has answered already.
+    await page.addInitScript(() => {
+      localStorage.setItem('mindflow-collaborator', JSON.stringify({ name: 'Bench' }));
+      // When the map's frame arrives, before the page handles it (this listener is the first one).
+      const frames = { biggest: 0, at: 0 };
+      (window as unknown as { __frames: typeof frames }).__frames = frames;
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', (e: MessageEvent) => {
+            const n = (e.data as ArrayBuffer).byteLength ?? String(e.data).length;
+            if (n > frames.biggest) Object.assign(frames, { biggest: n, at: performance.now() });
+          });
+        }
+      };
+      (window as unknown as { __longest: number }).__longest = 0;
+      new PerformanceObserver((list) => {
+        const w = window as unknown as { __longest: number };
+        for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const cdp = profile ? await ctx.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
+    const t0 = Date.now();
+    await page.goto(`${URL_HTTP}/mindmap/shared/${r.room}#edit=${r.editToken}&view=${r.viewToken}`);
+    const hook = await page
+      .waitForFunction(() => !!(window as unknown as { __mindflow?: { scene?: unknown } }).__mindflow?.scene, undefined, { timeout: 120_000, polling: 20 })
+      .then(() => true, () => false);
+    if (!hook) throw new Error(`no window.__mindflow.scene after 120 s: is ${DIST} a test build (npm run build:test)?`);
+    const editorMs = Date.now() - t0;
+    await page.waitForFunction(() => (window as unknown as { __mindflow: { store: { getState(): { nodes: { n: number } } } } }).__mindflow.store.getState().nodes.n >= 100_000, undefined, { timeout: 300_000, polling: 20 });
+    const inStoreMs = Date.now() - t0;
+    await page.evaluate(() => (window as unknown as { __mindflow: { scene: { whenIdle(): Promise<void> } } }).__mindflow.scene.whenIdle());
+    const interactiveMs = Date.now() - t0;
+    const after = await page.evaluate(() => {
+      const w = window as unknown as { __longest: number; __mindflow: { scene: { stats(): { frames: number } } } };
+      const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+      const f = (window as unknown as { __frames: { biggest: number; at: number } }).__frames;
+      return { longest: w.__longest, frames: w.__mindflow.scene.stats().frames, heap: mem ? mem.usedJSHeapSize / 1e6 : NaN, frameAt: f.at, frameBytes: f.biggest };
+    });
+    if (after.frames === 0) throw new Error('the map was never drawn');
+    const run: BrowserRun & { profile?: ReturnType<typeof summarizeProfile> } = {
+      editorMs,
+      // performance.now() counts from the navigation's start, as t0 does (within a few ms).
+      mapFrameMs: Math.round(after.frameAt),
+      mapFrameMB: round(after.frameBytes / 1e6),
+      inStoreMs,
+      interactiveMs,
+      longestTaskMs: Math.round(after.longest),
+      sceneFrames: after.frames,
+      heapMB: round(after.heap),
+    };
+    if (cdp) run.profile = summarizeProfile((await cdp.send('Profiler.stop')).profile as Parameters<typeof summarizeProfile>[0]);
+    return run;
+  } finally {
+    await ctx.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function browser100k(r: Room100k): Promise<Record<string, unknown>> {
+  // Cold: nobody is in the map, so the server loads it from its store for this client.
+  const cold = await browserRun(r, false);
+  console.log('browser run, map not open on the server', JSON.stringify(cold));
+  // Then as when joining people already in the map: a Node client keeps it open on the server.
+  const holder = client(r.room, r.editToken);
+  await holder.synced;
+  try {
+    const runs: BrowserRun[] = [];
+    for (let i = 0; i < BROWSER_RUNS; i++) {
+      runs.push(await browserRun(r, false));
+      console.log('browser run', JSON.stringify(runs[runs.length - 1]));
+    }
+    const med = (f: (x: BrowserRun) => number) => pct(runs.map(f), 50);
+    const result: Record<string, unknown> = {
+      topics: 100_000,
+      runs: runs.length,
+      loadAverage1m: round(loadavg()[0]),
+      note: 'runs with the map open on the server (someone else in it); mapNotOpenOnServer: the server loads it from its store first',
+      medianEditorMs: med((x) => x.editorMs),
+      medianMapFrameMs: med((x) => x.mapFrameMs),
+      medianInStoreMs: med((x) => x.inStoreMs),
+      medianInteractiveMs: med((x) => x.interactiveMs),
+      maxInteractiveMs: Math.max(...runs.map((x) => x.interactiveMs)),
+      medianLongestTaskMs: med((x) => x.longestTaskMs),
+      medianHeapMB: med((x) => x.heapMB),
+      targetMs: INTERACTIVE_TARGET_MS,
+      each: runs,
+      mapNotOpenOnServer: cold,
+    };
+    if ((result.medianInteractiveMs as number) > INTERACTIVE_TARGET_MS) {
+      const profiled = await browserRun(r, true);
+      const { profile, ...times } = profiled;
+      result.profiledRun = { ...times, note: 'main thread self time under the CPU profiler (1 ms sampling), navigation to idle', ...profile };
+    }
+    return result;
+  } finally {
+    holder.destroy();
+  }
 }
 
 async function soak(pid: number): Promise<Record<string, number | boolean>> {
@@ -183,16 +357,19 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'mindflow-sync-bench-'));
   const server = await startServer(dir);
   try {
-    const results = {
-      when: new Date().toISOString(),
-      node: process.version,
-      latency10k5clients: await latency(),
-      map100k: await big(server.pid),
-      soak50clients10k: await soak(server.pid),
-    };
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+    const results: Record<string, unknown> = { ...previous, when: new Date().toISOString(), node: process.version, parts: [...PARTS] };
+    if (PARTS.has('latency')) results.latency10k5clients = await latency();
+    if (PARTS.has('map100k') || PARTS.has('browser100k')) {
+      const before = usage(server.pid);
+      const r = await room100k();
+      if (PARTS.has('map100k')) results.map100k = await big(server.pid, r, before);
+      if (PARTS.has('browser100k')) results.browser100k = await browser100k(r);
+    }
+    if (PARTS.has('soak')) results.soak50clients10k = await soak(server.pid);
     console.log(JSON.stringify(results, null, 2));
     mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/sync.json', JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
   } finally {
     server.child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
