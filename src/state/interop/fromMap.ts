@@ -4,8 +4,8 @@
  * Also counts what the map holds, so that each format can say what it had no place for.
  * Iterative: a map may be a 100,000-level chain.
  */
-import { childIds, getNode, type MindMapState } from '../doc';
-import { tableForEach } from '../table';
+import { getNode, type MindMapState } from '../doc';
+import { bucketOf, tableForEach, valueIn } from '../table';
 import { DEFAULT_ANIMATION, DEFAULT_COLOR } from '../model';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 
@@ -60,6 +60,8 @@ export function emptyFeatures(): MapFeatures {
   };
 }
 
+const NO_KIDS: readonly string[] = [];
+
 export function fromMap(state: MindMapState): MapOutline {
   const f = emptyFeatures();
   const roots: OutlineTopic[] = [];
@@ -72,17 +74,32 @@ export function fromMap(state: MindMapState): MapOutline {
   while (ids.length > 0) {
     const id = ids.pop()!;
     const parent = parents.pop()!;
-    const node = getNode(state, id);
+    // nodes and kids are keyed by the same id: one hash of it for both lookups.
+    const bucket = bucketOf(id);
+    const node = valueIn(state.nodes, state.nodes.b[bucket], id);
     if (!node) continue;
     const d = node.data;
-    const t: OutlineTopic = { label: d.label, sourceId: id, children: [] };
+    // Every topic gets every field, in one order: the writers then read objects of a single shape.
+    const t: OutlineTopic = {
+      label: d.label,
+      notes: undefined,
+      collapsed: undefined,
+      link: undefined,
+      linkTitle: undefined,
+      tags: undefined,
+      priority: undefined,
+      done: undefined,
+      color: undefined,
+      sourceId: id,
+      children: [],
+    };
     f.topics++;
     if (d.label.includes('\n')) f.multiline++;
     if (d.notes) {
       t.notes = d.notes;
       f.notes++;
     }
-    const kids = childIds(state, id);
+    const kids = valueIn(state.kids, state.kids.b[bucket], id) ?? NO_KIDS;
     if (!d.expanded) {
       t.collapsed = true;
       if (kids.length > 0) f.collapsed++;
