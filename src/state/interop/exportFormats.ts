@@ -6,6 +6,7 @@
 import type { MindMapState } from '../doc';
 import { exportJson } from '../snapshot';
 import { fromMap, type MapFeatures } from './fromMap';
+import type { Outline } from './outline';
 import { lostSentence, type LostItem } from './writeCommon';
 import { MAX_LIST_DEPTH, HEADING_LEVELS, writeMarkdown } from './writeMarkdown';
 import { writeFreemind } from './writeFreemind';
@@ -38,6 +39,18 @@ function mindflowOnly(f: MapFeatures): LostItem[] {
     item(f.animations, 'animation', 'animations'),
     item(f.fileAttachments, 'image or file attachment type', 'image or file attachment types'),
   ];
+}
+
+/** Tags that hold a comma: OPML's category list has no way to write one (the writer makes it a space). */
+function commaTags(outline: Outline): number {
+  let n = 0;
+  const stack = [...outline.roots];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (t.tags) for (const g of t.tags) if (g.includes(',')) n++;
+    for (const c of t.children) stack.push(c);
+  }
+  return n;
 }
 
 const connections = (f: MapFeatures) => item(f.connections, 'connection', 'connections');
@@ -93,6 +106,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         priorities(f),
         linkTitles(f),
         item(f.openTasks, 'unchecked task', 'unchecked tasks'),
+        item(f.tagged > 0 ? commaTags(outline) : 0, 'tag’s commas', 'tags’ commas'),
         ...mindflowOnly(f),
       ]);
       return { data: text, lost };

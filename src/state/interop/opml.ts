@@ -117,7 +117,8 @@ export function readOpml(text: string, fileName?: string): ReadResult {
     if (a.category !== undefined) {
       const tags = a.category
         .split(',')
-        .map((c) => c.trim().replace(/^\/+/, ''))
+        // "/Work/Urgent" is the category path "Work/Urgent"; only the path's own slash goes ("//x" is "/x").
+        .map((c) => c.trim().replace(/^\//, ''))
         .filter((c) => c !== '');
       if (tags.length > 0) {
         topic.tags = tags;

@@ -104,14 +104,15 @@ describe('readOpml over the corpus', () => {
 
   it('_note, category, type="link", collapse and attributes it does not hold', () => {
     const r = readOpml(`<?xml version="1.0"?><opml version="2.0"><head><title>T</title></head><body>
-      <outline text="A" _note="First para&#10;&#10;Second para" category="/Work/Urgent,home" collapse="true">
+      <outline text="A" _note="First para&#10;&#10;Second para" category="/Work/Urgent,home,//slash" collapse="true">
         <outline text="B" type="link" url="https://example.org/b" pgfnum="3"/>
         <outline text="C" url="javascript:alert(1)"/>
       </outline></body></opml>`);
     const [a] = r.outline.roots;
     const report = r.report.build(3);
     expect(a.notes).toBe('First para\n\nSecond para');
-    expect(a.tags).toEqual(['Work/Urgent', 'home']);
+    // A category path loses its own leading slash only: "//slash" is the tag "/slash".
+    expect(a.tags).toEqual(['Work/Urgent', 'home', '/slash']);
     expect(a.collapsed).toBe(true);
     expect(a.children[0].link).toBe('https://example.org/b');
     expect(a.children[1].link).toBeUndefined();

@@ -1,8 +1,8 @@
 /**
  * Round trips over generated maps: labels and notes full of what each format treats as syntax
  * (Markdown markers, HTML, entities, XML specials, fences, rules, tabs, line breaks, emoji), links
- * with brackets, quotes and spaces, link titles, collapsed branches anywhere, colours and
- * connections, exported and read back through readMapFile. What a format keeps must come back
+ * with brackets, quotes and spaces, link titles, collapsed branches anywhere, colours, tags with
+ * commas and slashes, priorities, tasks and connections, exported and read back through readMapFile. What a format keeps must come back
  * exactly; the comparisons relax only what the format cannot hold (listed per format below).
  * Seeded, so a failure repeats; the counterexample is printed shrunk.
  */
@@ -11,7 +11,8 @@ import { describe, it } from 'vitest';
 import { childIds, edgeIdsOf, getEdge, getNode, type MindMapState } from '../../../src/state/doc';
 import { readMapFile } from '../../../src/state/interop';
 import { exportFormat, type ExportFormatId } from '../../../src/state/interop/exportFormats';
-import { PALETTE, type MindNode } from '../../../src/state/model';
+import { HEADING_LEVELS } from '../../../src/state/interop/writeMarkdown';
+import { PALETTE, PRIORITIES, type MindNode, type Priority } from '../../../src/state/model';
 import { buildState } from '../../../src/state/snapshot';
 import { makeEdge, makeNode } from '../helpers/mapFixtures';
 import { expectBalanced } from './helpers';
@@ -31,6 +32,9 @@ interface GenTopic {
   title?: string;
   expanded: boolean;
   color: string;
+  tags?: string[];
+  priority?: Priority;
+  done?: boolean;
   /** Index of the parent among the topics before it (taken modulo their number). */
   parent: number;
 }
@@ -40,6 +44,11 @@ interface GenMap {
   connections: [number, number][];
 }
 
+const tagArb = fc
+  .array(fc.constantFrom('a', 'b', ',', '/', ' ', 'x y', '#', '日', '"', '&'), { minLength: 1, maxLength: 5 })
+  .map((a) => a.join('').trim())
+  .filter((t) => t !== '');
+
 const topicArb: fc.Arbitrary<GenTopic> = fc.record({
   // Readers name a topic without text "Untitled" (their choice for foreign files), so labels have text.
   label: textArb(12).filter((l) => l.trim() !== ''),
@@ -48,6 +57,9 @@ const topicArb: fc.Arbitrary<GenTopic> = fc.record({
   title: fc.option(textArb(8), { nil: undefined }),
   expanded: fc.boolean(),
   color: fc.constantFrom(...PALETTE),
+  tags: fc.option(fc.uniqueArray(tagArb, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+  priority: fc.option(fc.constantFrom(...PRIORITIES), { nil: undefined }),
+  done: fc.option(fc.boolean(), { nil: undefined }),
   parent: fc.nat(),
 });
 const mapArb: fc.Arbitrary<GenMap> = fc.record({
@@ -58,7 +70,15 @@ const mapArb: fc.Arbitrary<GenMap> = fc.record({
 function build(m: GenMap): MindMapState {
   const nodes: MindNode[] = [makeNode('root', null, { label: 'Root' })];
   m.topics.forEach((t, i) => {
-    const data = { label: t.label, expanded: t.expanded, color: t.color, ...(t.notes !== undefined ? { notes: t.notes } : {}) };
+    const data = {
+      label: t.label,
+      expanded: t.expanded,
+      color: t.color,
+      ...(t.notes !== undefined ? { notes: t.notes } : {}),
+      ...(t.tags ? { tags: t.tags } : {}),
+      ...(t.priority ? { priority: t.priority } : {}),
+      ...(t.done !== undefined ? { done: t.done } : {}),
+    };
     if (t.link) Object.assign(data, { attachment: { type: 'link', url: t.link, title: t.title?.trim() ? t.title : t.link } });
     nodes.push(makeNode(`n${i}`, nodes[t.parent % nodes.length].id, data));
   });
@@ -85,6 +105,11 @@ interface Relax {
   /** Compared beyond labels, order, notes, links and folding. */
   titles?: boolean;
   coloursAndConnections?: boolean;
+  priorities?: boolean;
+  /** Tags exactly, or with commas as spaces (OPML's category list cannot hold a comma). */
+  tags?: 'exact' | 'commas';
+  /** Tasks: all, only checked ones (OPML's _complete), or only list items (Markdown's headings have no checkbox). */
+  tasks?: 'all' | 'checked' | 'lists';
 }
 
 /** One line per topic (depth, label, notes, link, folded, and the extra slots), then the connections. */
@@ -105,6 +130,15 @@ function essence(s: MindMapState, r: Relax): string[] {
     const row: unknown[] = [depth, label, notes?.trim() || undefined, a?.url, kids.length > 0 && !d.expanded];
     if (r.titles) row.push(a && a.title !== a.url ? a.title.replace(/\s+/g, ' ').trim() : undefined);
     if (r.coloursAndConnections) row.push(d.color);
+    if (r.priorities) row.push(d.priority);
+    if (r.tags === 'exact') row.push(d.tags);
+    if (r.tags === 'commas') {
+      const tags = [...new Set(d.tags?.map((t) => t.replace(/,/g, ' ').trim()).filter((t) => t !== ''))];
+      row.push(tags.length > 0 ? tags : undefined);
+    }
+    if (r.tasks === 'all') row.push(d.done);
+    if (r.tasks === 'checked') row.push(d.done === true || undefined);
+    if (r.tasks === 'lists') row.push(depth >= HEADING_LEVELS ? d.done : undefined);
     out.push(JSON.stringify(row));
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], depth + 1]);
   }
@@ -120,10 +154,10 @@ function essence(s: MindMapState, r: Relax): string[] {
 }
 
 const CASES: [ExportFormatId, Relax][] = [
-  ['freemind', { coloursAndConnections: true }],
-  ['xmind', { coloursAndConnections: true }],
-  ['opml', { htmlLabelSpaces: true }],
-  ['markdown', { labelSpaces: true, noteBlankRuns: true, titles: true }],
+  ['freemind', { coloursAndConnections: true, priorities: true }],
+  ['xmind', { coloursAndConnections: true, priorities: true, tags: 'exact', tasks: 'all' }],
+  ['opml', { htmlLabelSpaces: true, tags: 'commas', tasks: 'checked' }],
+  ['markdown', { labelSpaces: true, noteBlankRuns: true, titles: true, tasks: 'lists' }],
 ];
 
 describe('round trip of generated maps', () => {

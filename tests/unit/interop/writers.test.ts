@@ -19,6 +19,8 @@ import { writeOpml } from '../../../src/state/interop/writeOpml';
 import { writeXmind, xmindContent } from '../../../src/state/interop/writeXmind';
 import { mapToSvg } from '../../../src/ui/editor/export/svgExport';
 import { chainState, richState, TRICKY } from './exportMaps';
+import { buildState } from '../../../src/state/snapshot';
+import { makeEdge, makeNode } from '../helpers/mapFixtures';
 
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true, isArray: (_n: string, _p: unknown, _leaf: boolean, attr: boolean) => !attr });
 // Parsed XML: elements are arrays of X, attributes strings.
@@ -293,6 +295,12 @@ describe('export formats', () => {
       ['xmind', 'XMind', 'xmind'],
     ]);
     expect(() => exportFormat('nope' as never)).toThrow('Unknown export format');
+  });
+
+  it('OPML says so when tags hold commas, which its category list cannot', () => {
+    const nodes = [makeNode('root', null), makeNode('a', 'root', { tags: ['one, two', 'x'] }), makeNode('b', 'root', { tags: ['a,b,c'] })];
+    const s = buildState({ nodes, edges: nodes.slice(1).map((n) => makeEdge('root', n.id)) }, 'root');
+    expect(exportFormat('opml').write(s).lost).toBe('OPML has no place for 2 tags’ commas');
   });
 
   it('say what each format could not hold', () => {
