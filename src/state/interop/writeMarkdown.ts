@@ -5,7 +5,7 @@
  * Markdown would read as syntax is escaped, so labels and notes come back as written.
  */
 import type { Outline, OutlineTopic } from './outline';
-import { walkOutline } from './writeCommon';
+import { TextSink, walkOutline } from './writeCommon';
 
 /** Depths 0 .. HEADING_LEVELS - 1 are headings (#, ##, ###); deeper topics are list items. */
 export const HEADING_LEVELS = 3;
@@ -17,15 +17,16 @@ export const MAX_LIST_DEPTH = 60;
 
 // Inline syntax (emphasis, code, links, HTML, entities, GFM strikethrough and tables, escapes).
 const INLINE = /[\\`*_[\]<>&~|]/g;
+const HAS_INLINE = /[\\`*_[\]<>&~|]/;
 // What makes a line start a block: headings, quotes, list markers, setext underlines, fences.
 const LINE_START = /^(#|>|-|\+|=|\d{1,9}(?=[.)]))/;
 
 /** One line of text, escaped so that Markdown reads it back as the same characters. */
 export function escapeLine(line: string): string {
-  let s = line.replace(INLINE, '\\$&');
+  let s = HAS_INLINE.test(line) ? line.replace(INLINE, '\\$&') : line;
   // A paragraph drops each line's leading whitespace; a reference keeps the first blank.
-  const lead = /^[ \t]/.exec(s);
-  if (lead) return (lead[0] === '\t' ? '&#9;' : '&#32;') + s.slice(1);
+  const first = s.charCodeAt(0);
+  if (first === 0x20 || first === 0x09) return (first === 0x09 ? '&#9;' : '&#32;') + s.slice(1);
   const m = LINE_START.exec(s);
   if (m) {
     // "1." → "1\.", "#" → "\#"
@@ -35,22 +36,26 @@ export function escapeLine(line: string): string {
 }
 
 /** Paragraphs of a note, each line escaped and indented; blank lines kept between paragraphs. */
-function noteLines(notes: string, pad: string, out: string[]): void {
+function noteLines(notes: string, pad: string, out: TextSink): void {
   const paragraphs = notes.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n+/);
   for (const p of paragraphs) {
     const lines = p.split('\n').filter((l) => l.trim() !== '');
     if (lines.length === 0) continue;
-    out.push('');
-    for (const l of lines) out.push(pad + escapeLine(l.replace(/\s+$/, '')));
+    out.add('\n');
+    for (const l of lines) {
+      out.add(pad);
+      out.add(escapeLine(l.replace(/\s+$/, '')));
+      out.add('\n');
+    }
   }
 }
 
 // An empty heading or item would vanish from some readers; a lone space reference keeps the topic.
 const EMPTY = '&#32;';
 
-/** A topic's text from its label lines (escaped here; an empty label becomes an escaped blank). */
-function labelText(t: OutlineTopic, lines: string[]): string {
-  const text = lines.length ? lines.map(escapeLine).join('\n') : EMPTY;
+/** A topic's text from its one-line label (escaped here; an empty label becomes an escaped blank). */
+function labelText(t: OutlineTopic, line: string): string {
+  const text = line ? escapeLine(line) : EMPTY;
   if (!t.link) return text;
   // The <…> form takes any URL but line breaks; < > and \ inside are escaped.
   const url = `<${t.link.replace(/[\r\n]/g, '').replace(/[<>\\]/g, '\\$&')}>`;
@@ -83,8 +88,22 @@ export interface MarkdownResult {
   headingTasks: number;
 }
 
+const LINE_BREAK = /[\r\n]/;
+const HEADING_MARKS = ['# ', '## ', '### '];
+
+/** A label on one line: its lines trimmed and joined by spaces, blank lines left out. */
+function oneLine(label: string): string {
+  if (!LINE_BREAK.test(label)) return label.trim();
+  return label
+    .split(/[\r\n]+/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join(' ');
+}
+
 export function writeMarkdown(outline: Outline): MarkdownResult {
-  const out: string[] = [];
+  const out = new TextSink();
+  let wrote = false;
   let flattened = 0;
   let joinedLines = 0;
   let headingTasks = 0;
@@ -94,13 +113,16 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
 
   walkOutline(outline.roots, (t, depth) => {
     // A heading holds one line, and markmap shows a list item's soft line breaks as spaces.
-    if (/[\r\n]/.test(t.label)) joinedLines++;
-    const words = t.label.split(/[\r\n]+/).map((l) => l.trim()).filter((l) => l !== '');
-    const one = words.length ? [words.join(' ')] : [];
+    if (LINE_BREAK.test(t.label)) joinedLines++;
+    const one = oneLine(t.label);
     if (depth < HEADING_LEVELS) {
       if (t.done !== undefined) headingTasks++;
-      if (out.length > 0) out.push('');
-      out.push(`${'#'.repeat(depth + 1)} ${headingText(labelText(t, one))}${fold(t)}`);
+      if (wrote) out.add('\n');
+      wrote = true;
+      out.add(HEADING_MARKS[depth]);
+      out.add(headingText(labelText(t, one)));
+      out.add(fold(t));
+      out.add('\n');
       if (t.notes) noteLines(t.notes, '', out);
       lastWasList = false;
       return;
@@ -110,17 +132,19 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
       level = MAX_LIST_DEPTH;
       flattened++;
     }
-    if (!lastWasList) out.push('');
+    if (!lastWasList) out.add('\n');
+    wrote = true;
     const pad = padFor(level);
-    const text = labelText(t, one);
-    const task = t.done === undefined ? '' : t.done ? '[x] ' : '[ ] ';
-    out.push(`${pad}- ${task}${text}${fold(t)}`);
+    out.add(pad);
+    out.add(t.done === undefined ? '- ' : t.done ? '- [x] ' : '- [ ] ');
+    out.add(labelText(t, one));
+    out.add(fold(t));
+    out.add('\n');
     if (t.notes) {
       noteLines(t.notes, `${pad}  `, out);
-      out.push('');
+      out.add('\n');
     }
     lastWasList = true;
   });
-  out.push('');
-  return { text: out.join('\n'), flattened, joinedLines, headingTasks };
+  return { text: out.text(), flattened, joinedLines, headingTasks };
 }
