@@ -131,7 +131,11 @@ function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, index:
   }
   if (t.priority !== undefined) data.priority = t.priority;
   if (t.done !== undefined) data.done = t.done;
-  if (t.notes !== undefined && t.notes !== '') data.notes = data.notes ? `${t.notes}\n\n${data.notes}` : t.notes;
+  if (t.notes !== undefined && t.notes !== '') {
+    // One kind of line break in the map (XMind 8 comments, for one, hold Windows ones as &#13;).
+    const notes = t.notes.includes('\r') ? t.notes.replace(/\r\n?/g, '\n') : t.notes;
+    data.notes = data.notes ? `${notes}\n\n${data.notes}` : notes;
+  }
 
   if (t.link !== undefined) {
     const url = t.link.trim();

@@ -23,6 +23,11 @@ function byLabel(s: MapSnapshot, label: string) {
 }
 
 describe('toMap', () => {
+  it('notes hold one kind of line break: Windows and old Mac ones become \\n', () => {
+    const { snapshot } = convert({ roots: [topic('R', [topic('A', [], { notes: 'one\r\ntwo\rthree\n\nfour' })])], connections: [] });
+    expect(byLabel(snapshot, 'A').data.notes).toBe('one\ntwo\nthree\n\nfour');
+  });
+
   it('one top-level topic is the root; ids are fresh nanoids; tree edges as the app makes them', () => {
     const { snapshot, count } = convert({ roots: [topic('R', [topic('A', [topic('A1')]), topic('B')])], connections: [] });
     expect(count).toBe(4);
