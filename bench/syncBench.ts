@@ -171,6 +171,8 @@ interface BrowserRun {
   inStoreMs: number;
   /** Navigation to the map drawn and the scene idle: interactive. */
   interactiveMs: number;
+  /** The editor's own marks (editorSession.ts), ms from navigation: stored copy read, store bound to the synced document. */
+  marks: Record<string, number>;
   longestTaskMs: number;
   sceneFrames: number;
   heapMB: number;
@@ -243,7 +245,8 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       const w = window as unknown as { __longest: number; __mindflow: { scene: { stats(): { frames: number } } } };
       const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
       const f = (window as unknown as { __frames: { biggest: number; at: number } }).__frames;
-      return { longest: w.__longest, frames: w.__mindflow.scene.stats().frames, heap: mem ? mem.usedJSHeapSize / 1e6 : NaN, frameAt: f.at, frameBytes: f.biggest };
+      const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('mindflow:')).map((m) => [m.name.slice(9), Math.round(m.startTime)]));
+      return { longest: w.__longest, frames: w.__mindflow.scene.stats().frames, heap: mem ? mem.usedJSHeapSize / 1e6 : NaN, frameAt: f.at, frameBytes: f.biggest, marks };
     });
     if (after.frames === 0) throw new Error('the map was never drawn');
     const run: BrowserRun & { profile?: ReturnType<typeof summarizeProfile> } = {
@@ -251,6 +254,7 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       // performance.now() counts from the navigation's start, as t0 does (within a few ms).
       mapFrameMs: Math.round(after.frameAt),
       mapFrameMB: round(after.frameBytes / 1e6),
+      marks: after.marks,
       inStoreMs,
       interactiveMs,
       longestTaskMs: Math.round(after.longest),
