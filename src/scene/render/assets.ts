@@ -14,7 +14,12 @@ export const FONT_BOLD = 'mf-bold';
 
 let fontsInstalled = false;
 
-/** Installs the glyph atlases once. Glyphs are drawn at 28 px so text stays crisp up to 2x zoom. */
+/**
+ * Installs the glyph atlases of topic labels once, drawn at 28 px so text stays crisp up to 2x zoom.
+ * Without kerning: layouts measure labels per character without
+ * it (nodeMetrics.ts), so drawn text now matches the measured width, and the install no longer
+ * measures every pair of characters (about 40,000 measureText calls, 0.2-0.5 s at each start).
+ */
 export function installFonts(): void {
   if (fontsInstalled) return;
   fontsInstalled = true;
@@ -25,6 +30,7 @@ export function installFonts(): void {
     chars,
     resolution: 1,
     padding: 2,
+    skipKerning: true,
   });
   BitmapFont.install({
     name: FONT_BOLD,
@@ -32,6 +38,7 @@ export function installFonts(): void {
     chars,
     resolution: 1,
     padding: 2,
+    skipKerning: true,
   });
 }
 
