@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { child, mapOf } from './editor.helpers';
+import { colorOfName } from '../../src/ui/editor/share/identity';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -53,6 +54,29 @@ async function person(name: string | null): Promise<{ ctx: BrowserContext; page:
 
 async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => !!(window as any).__mindflow?.scene, undefined, { timeout: 30_000 });
+}
+
+/** How many pixels in a screen rectangle are within a small distance of a colour (from a real screenshot). */
+async function colourCount(page: Page, clip: { x: number; y: number; width: number; height: number }, hex: string): Promise<number> {
+  const png = (await page.screenshot({ clip })).toString('base64');
+  return page.evaluate(
+    async ({ b64, hex }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40) n++;
+      return n;
+    },
+    { b64: png, hex },
+  );
 }
 
 const labels = (page: Page) => page.evaluate(() => (window as any).__mindflow.allNodes().map((n: any) => n.data.label).sort());
@@ -202,6 +226,49 @@ describe('live collaboration', () => {
     expect(await inAda('return m.store.getState().nodes.n;')).toBe(await inBob('return m.store.getState().nodes.n;'));
     expect(ada.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
+  });
+
+  it('someone whose connection dies without a close leaves the people list and the canvas within 30 s', async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page);
+    const bob = await person('Bob');
+    let cut = false;
+    await bob.ctx.routeWebSocket(/\/sync$/, (ws) => {
+      // After the cut a new socket opens into nothing: no server, no bytes, no close.
+      if (cut) return;
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (!cut) server.send(m);
+      });
+      server.onMessage((m) => {
+        if (!cut) ws.send(m);
+      });
+      // Closes are not passed on either way: the server never hears that Bob went.
+      ws.onClose(() => {});
+      server.onClose(() => {});
+    });
+    await bob.page.goto(links.edit);
+    await ready(bob.page);
+    await ada.page.getByText('Live · 2 people').waitFor({ timeout: 20_000 });
+
+    // Bob selects the topic Ada has on screen: his ring and name are drawn on her canvas.
+    const id = await ada.page.evaluate(() => (window as any).__mindflow.allNodes().find((n: any) => n.data.label === 'Before sharing').id as string);
+    await bob.page.evaluate((i) => (window as any).__mindflow.store.transact('Select', (d: any) => void (d.selectedNodeId = i), { history: false }), id);
+    await ada.page.waitForFunction((i) => (window as any).__mindflow.shared.getStatus().people.some((p: any) => p.name === 'Bob' && p.selection === i), id, { timeout: 20_000 });
+    await ada.page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const box = (await ada.page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id)) as { x: number; y: number; width: number; height: number };
+    const around = { x: box.x - 16, y: box.y - 30, width: box.width + 32, height: box.height + 46 };
+    const bobsColour = colorOfName('Bob');
+    expect(await colourCount(ada.page, around, bobsColour)).toBeGreaterThan(30);
+
+    cut = true;
+    const t0 = Date.now();
+    await ada.page.getByText('Live · 1 person').waitFor({ timeout: 30_000 });
+    expect(Date.now() - t0).toBeLessThan(30_000);
+    expect(await ada.page.getByLabel('People in this map').count()).toBe(0);
+    await ada.page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    expect(await colourCount(ada.page, around, bobsColour)).toBe(0);
+    expect(ada.errors).toEqual([]);
   });
 
   it('a view link shows the map live but cannot edit it', async () => {
