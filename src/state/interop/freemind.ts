@@ -82,7 +82,10 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
   const roots: OutlineTopic[] = [];
   const connections: OutlineConnection[] = [];
   const connectionKeys = new Set<string>();
-  const byId = new Map<string, Frame>();
+  // Topics by ID, for clones and links to other topics: the pairs are kept in order and the map is
+  // built only when some topic needs it (most maps have neither).
+  const idList: string[] = [];
+  const idFrames: Frame[] = [];
   const clones: { frame: Frame; of: string }[] = [];
   const internalLinks: { frame: Frame; target: string; raw: string }[] = [];
   let sawAttributes = false;
@@ -124,7 +127,8 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
     const path = pathOf(frame);
     if (a.ID) {
       topic.sourceId = a.ID;
-      if (!byId.has(a.ID)) byId.set(a.ID, frame);
+      idList.push(a.ID);
+      idFrames.push(frame);
     }
 
     let label: string | undefined = a.TEXT;
@@ -296,6 +300,11 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
 
     notes.push(...after);
     if (notes.length > 0) topic.notes = notes.join('\n\n');
+  }
+
+  const byId = new Map<string, Frame>();
+  if (clones.length > 0 || internalLinks.length > 0) {
+    for (let i = 0; i < idList.length; i++) if (!byId.has(idList[i])) byId.set(idList[i], idFrames[i]);
   }
 
   // Clones copy their original's own content; originals that are clones themselves resolve first.
