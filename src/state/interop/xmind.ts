@@ -34,7 +34,7 @@ interface XTopic {
   labels: string[];
   markers: string[];
   href?: string;
-  /** The topic's fill colour (#rrggbb), when its own style gives one. */
+  /** The topic's fill colour (#rgb or #rrggbb), when its own style gives an opaque one. */
   color?: string;
   folded: boolean;
   images: number;
@@ -110,6 +110,21 @@ function jsonNotes(notes: unknown): XNotes | undefined {
   return plain !== undefined ? { text: '', rich: false, hrefs: [], images: 0 } : undefined;
 }
 
+/**
+ * A topic style's `svg:fill` as the topic's colour: hex as #rgb or #rrggbb, or #rrggbbaa when opaque
+ * (XMind 2020+ writes "#D0D0D0FF"). A translucent fill is counted as dropped (its colour alone would
+ * look darker than XMind shows it); "none", "inherited" and the like are no fill at all.
+ */
+function setFill(t: XTopic, fill: string | undefined): void {
+  if (fill === undefined) return;
+  const v = fill.trim();
+  if (/^#(?:[0-9a-fA-F]{3}){1,2}$/.test(v)) t.color = v;
+  else if (/^#[0-9a-fA-F]{8}$/.test(v)) {
+    if (v.slice(7).toLowerCase() === 'ff') t.color = v.slice(0, 7);
+    else t.dropped.push('translucent fill colours');
+  }
+}
+
 function readJsonTopic(src: Record<string, unknown>, kind: Kind): { topic: XTopic; kids: { src: Record<string, unknown>; kind: Kind }[] } {
   const t = xtopic(kind);
   t.id = str(src.id);
@@ -120,8 +135,7 @@ function readJsonTopic(src: Record<string, unknown>, kind: Kind): { topic: XTopi
   t.href = str(src.href);
   t.folded = src.branch === 'folded';
   const style = isRecord(src.style) && isRecord(src.style.properties) ? src.style.properties : undefined;
-  const fill = style ? str(style['svg:fill']) : undefined;
-  if (fill && /^#[0-9a-fA-F]{6}$/.test(fill)) t.color = fill;
+  setFill(t, style ? str(style['svg:fill']) : undefined);
   if (src.image !== undefined) t.images++;
   if (Array.isArray(src.boundaries)) t.boundaries = src.boundaries.length;
   if (Array.isArray(src.summaries)) {
@@ -196,9 +210,16 @@ function xmlNotes(el: XmlElement): XNotes | undefined {
   return plainEl ? { text: '', rich: false, hrefs: [], images: 0 } : undefined;
 }
 
-function readXmlTopic(el: XmlElement, kind: Kind, comments: Map<string, string[]>): { topic: XTopic; kids: { el: XmlElement; kind: Kind }[] } {
+function readXmlTopic(
+  el: XmlElement,
+  kind: Kind,
+  comments: Map<string, string[]>,
+  fills: Map<string, string>,
+): { topic: XTopic; kids: { el: XmlElement; kind: Kind }[] } {
   const t = xtopic(kind);
   t.id = el.attrs.id;
+  const styleId = el.attrs['style-id'];
+  if (styleId !== undefined) setFill(t, fills.get(styleId));
   const titleEl = childElement(el, 'title');
   if (titleEl) t.title = textContent(titleEl);
   t.href = el.attrs['xlink:href'];
@@ -267,10 +288,37 @@ function readComments(files: Map<string, Uint8Array>): Map<string, string[]> {
   return out;
 }
 
-function readContentXml(text: string, files: Map<string, Uint8Array>): XSheet[] {
+/**
+ * XMind 8 keeps a topic's own look in styles.xml, named by the topic's `style-id`: the fill of each
+ * topic style by its id. A styles.xml that cannot be read costs the colours only, with a warning.
+ */
+function readTopicFills(files: Map<string, Uint8Array>, report?: ReportBuilder): Map<string, string> {
+  const out = new Map<string, string>();
+  const bytes = files.get('styles.xml');
+  if (!bytes) return out;
+  let root: XmlElement;
+  try {
+    root = parseXml(decode(bytes), { format: FORMAT });
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    report?.warn(`styles.xml could not be read (${e.reason}): topic colours were not imported.`);
+    return out;
+  }
+  for (const group of childElements(root)) {
+    for (const style of childElements(group, 'style')) {
+      const props = childElement(style, 'topic-properties');
+      const fill = props?.attrs['svg:fill'];
+      if (style.attrs.id && fill !== undefined) out.set(style.attrs.id, fill);
+    }
+  }
+  return out;
+}
+
+function readContentXml(text: string, files: Map<string, Uint8Array>, report?: ReportBuilder): XSheet[] {
   const root = parseXml(text, { format: FORMAT, rawElements: ['html'] });
   if (root.name !== 'xmap-content') throw new FormatError(FORMAT, `content.xml's root element is <${root.name}>, not <xmap-content>`);
   const comments = readComments(files);
+  const fills = readTopicFills(files, report);
   const sheets: XSheet[] = [];
   const sheetEls = childElements(root, 'sheet');
   for (let i = 0; i < sheetEls.length; i++) {
@@ -282,7 +330,7 @@ function readContentXml(text: string, files: Map<string, Uint8Array>): XSheet[] 
       const stack: { el: XmlElement; kind: Kind; parent: XTopic | null }[] = [{ el: rootEl, kind: 'root', parent: null }];
       while (stack.length > 0) {
         const { el, kind, parent } = stack.pop()!;
-        const { topic, kids } = readXmlTopic(el, kind, comments);
+        const { topic, kids } = readXmlTopic(el, kind, comments, fills);
         if (parent) parent.children.push(topic);
         else sheet.root = topic;
         for (let k = kids.length - 1; k >= 0; k--) stack.push({ el: kids[k].el, kind: kids[k].kind, parent: topic });
@@ -316,7 +364,7 @@ function readSheets(bytes: Uint8Array, report?: ReportBuilder): XSheet[] {
     if (xml) report?.warn(CONTENT_XML_STUB_WARNING);
     return readContentJson(decode(json));
   }
-  if (xml) return readContentXml(decode(xml), files);
+  if (xml) return readContentXml(decode(xml), files, report);
   throw new FormatError(FORMAT, 'content.json is missing');
 }
 

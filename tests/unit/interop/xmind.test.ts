@@ -206,6 +206,46 @@ describe('XMind reader: hostile input', () => {
     expect(feature(r.report.build(1), 'fill colours')?.kept).toBe(1);
   });
 
+  it('2020+: opaque 8-digit and 3-digit fills are colours, translucent ones are counted as dropped, "inherited" is no fill', () => {
+    const kid = (id: string, fill: string) => ({ id, title: id, style: { properties: { 'svg:fill': fill } } });
+    const content = JSON.stringify([
+      {
+        title: 'S',
+        rootTopic: {
+          id: 'r',
+          title: 'Root',
+          children: { attached: [kid('opaque', '#D0D0D0FF'), kid('short', '#a1c'), kid('glass', '#D0D0D033'), kid('none', 'inherited')] },
+        },
+      },
+    ]);
+    const r = readXmind(zipSync({ 'content.json': strToU8(content) }), 'fills.xmind', 0);
+    const [opaque, short, glass, none] = r.outline.roots[0].children;
+    expect([opaque.color, short.color, glass.color, none.color]).toEqual(['#D0D0D0', '#a1c', undefined, undefined]);
+    const report = r.report.build(5);
+    expect(feature(report, 'fill colours')).toMatchObject({ found: 2, kept: 2 });
+    expect(feature(report, 'translucent fill colours')).toMatchObject({ found: 1, dropped: 1, examples: ['Root › glass'] });
+  });
+
+  it("XMind 8: a topic's fill from its style in styles.xml; an unreadable styles.xml costs only the colours, with a warning", () => {
+    const content =
+      '<?xml version="1.0" encoding="UTF-8"?><xmap-content xmlns="urn:xmind:xmap:xmlns:content:2.0" version="2.0"><sheet id="s"><topic id="r" style-id="st1"><title>Root</title>' +
+      '<children><topics type="attached"><topic id="a" style-id="st2"><title>A</title></topic><topic id="b" style-id="missing"><title>B</title></topic></topics></children></topic><title>Sheet</title></sheet></xmap-content>';
+    const styles =
+      '<?xml version="1.0" encoding="UTF-8"?><xmap-styles xmlns:svg="http://www.w3.org/2000/svg" version="2.0"><automatic-styles>' +
+      '<style id="st1" type="topic"><topic-properties svg:fill="#DCE6F2" border-line-color="#558ED5"/></style>' +
+      '<style id="st2" type="topic"><topic-properties border-line-color="#558ED5"/></style></automatic-styles></xmap-styles>';
+    const r = readXmind(zipSync({ 'content.xml': strToU8(content), 'styles.xml': strToU8(styles) }), 'x8.xmind', 0);
+    const root = r.outline.roots[0];
+    expect(root.color).toBe('#DCE6F2');
+    expect(root.children.map((c) => c.color)).toEqual([undefined, undefined]);
+    expect(feature(r.report.build(3), 'fill colours')?.kept).toBe(1);
+
+    const broken = readXmind(zipSync({ 'content.xml': strToU8(content), 'styles.xml': strToU8('<xmap-styles><style') }), 'x8.xmind', 0);
+    expect(broken.outline.roots[0].label).toBe('Root');
+    expect(broken.outline.roots[0].color).toBeUndefined();
+    expect(broken.report.build(3).warnings.join(' ')).toMatch(/styles\.xml could not be read .*: topic colours were not imported/);
+  });
+
   it('skips empty sheets when reading all, and says so', () => {
     const content = JSON.stringify([
       { title: 'Empty', rootTopic: { id: 'e' } },
