@@ -20,11 +20,17 @@ interface Frame {
   topic: OutlineTopic;
   parent: Frame | null;
   el: XmlElement;
+  /** A line expansionState numbers: a top-level outline or a child of a shown, open one. */
+  shown: boolean;
+  /** Listed as open in expansionState. */
+  open: boolean;
 }
 
 
 /** Escaped HTML in `text`: only known inline tags count, so code such as `a < b` stays text. */
 const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;
+
+const LINK_ATTRS = ['url', 'htmlUrl', 'xmlUrl'];
 
 /** Attributes read into topic fields; any other attribute is counted as dropped. */
 const READ_ATTRS = new Set(['text', '_note', 'url', 'htmlUrl', 'xmlUrl', 'type', 'category', '_complete', 'collapse', 'title']);
@@ -68,7 +74,7 @@ export function readOpml(text: string, fileName?: string): ReadResult {
     const { el, parent } = stack.pop()!;
     const a = el.attrs;
     const topic: OutlineTopic = { label: '', children: [] };
-    const frame: Frame = { topic, parent, el };
+    const frame: Frame = { topic, parent, el, shown: false, open: false };
     frames.push(frame);
     if (parent) parent.topic.children.push(topic);
     else roots.push(topic);
@@ -94,7 +100,7 @@ export function readOpml(text: string, fileName?: string): ReadResult {
       report.kept('notes', path);
     }
     const type = a.type?.toLowerCase();
-    for (const key of ['url', 'htmlUrl', 'xmlUrl']) {
+    for (const key of LINK_ATTRS) {
       const v = a[key]?.trim();
       if (v) links.unshift(v);
     }
@@ -137,12 +143,12 @@ export function readOpml(text: string, fileName?: string): ReadResult {
   }
   if (includes > 0) report.choose('Included outlines (type="include") were kept as links to their URL; they were not fetched.');
 
-  applyFolding(frames, roots, parseExpansionState(head), report);
+  applyFolding(frames, parseExpansionState(head), report);
   const outline: Outline = { roots, connections: [], ...(title ? { title } : {}) };
   return { outline, report };
 }
 
-function applyFolding(frames: Frame[], roots: OutlineTopic[], expansion: number[] | null, report: ReportBuilder): void {
+function applyFolding(frames: Frame[], expansion: number[] | null, report: ReportBuilder): void {
   if (expansion === null) {
     for (const f of frames) {
       if (f.el.attrs.collapse === 'true' && f.topic.children.length > 0) {
@@ -153,41 +159,34 @@ function applyFolding(frames: Frame[], roots: OutlineTopic[], expansion: number[
     if (frames.some((f) => f.el.attrs.collapse === 'true')) report.choose('Folding follows each outline\'s collapse="true".');
     return;
   }
-  // Flatdown: visit visible lines in order, numbering them from 1; line N in the list is expanded,
-  // which makes its children the next visible lines. Everything else with children is collapsed.
-  const expand = new Set<OutlineTopic>();
+  // Flatdown: visit visible lines in order (frames are in document order), numbering them from 1;
+  // line N in the list is expanded, which makes its children the next visible lines. Everything else
+  // with children is collapsed. Flags on the frames rather than sets: no hashing of 100k objects.
   let next = 0;
   let line = 0;
-  const stack: OutlineTopic[] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push(roots[i]);
-  while (stack.length > 0 && next < expansion.length) {
-    const t = stack.pop()!;
-    line++;
-    while (next < expansion.length && expansion[next] < line) next++;
-    if (next < expansion.length && expansion[next] === line) {
-      expand.add(t);
-      next++;
-      for (let i = t.children.length - 1; i >= 0; i--) stack.push(t.children[i]);
-    }
-  }
   // Lines inside a collapsed branch are not numbered, so expansionState cannot say whether they are
   // open. When every shown outline's collapse="true" agrees with it (MindFlow writes both), those
   // attributes are a full record and the hidden outlines follow theirs; otherwise they stay closed.
-  const shown = new Set<Frame>();
   let hidden = false;
   let agrees = true;
   for (const f of frames) {
-    if (f.parent !== null && !(shown.has(f.parent) && expand.has(f.parent.topic))) {
+    if (f.parent !== null && !(f.parent.shown && f.parent.open)) {
       if (f.topic.children.length > 0) hidden = true;
       continue;
     }
-    shown.add(f);
-    if (f.topic.children.length > 0 && (f.el.attrs.collapse === 'true') === expand.has(f.topic)) agrees = false;
+    f.shown = true;
+    line++;
+    while (next < expansion.length && expansion[next] < line) next++;
+    if (next < expansion.length && expansion[next] === line) {
+      f.open = true;
+      next++;
+    }
+    if (f.topic.children.length > 0 && (f.el.attrs.collapse === 'true') === f.open) agrees = false;
   }
   const ownState = hidden && agrees;
   for (const f of frames) {
     if (f.topic.children.length === 0) continue;
-    const collapsed = shown.has(f) || !ownState ? !expand.has(f.topic) : f.el.attrs.collapse === 'true';
+    const collapsed = f.shown || !ownState ? !f.open : f.el.attrs.collapse === 'true';
     if (collapsed) {
       f.topic.collapsed = true;
       report.kept('collapsed', pathOf(f));
