@@ -42,6 +42,7 @@ export function branchOutline(state: MindMapState, id: string): Outline {
     if (d.tags?.length) t.tags = d.tags.slice();
     if (d.priority) t.priority = d.priority;
     if (d.color && d.color.toLowerCase() !== DEFAULT_COLOR) t.color = d.color.toLowerCase();
+    if (d.done !== undefined) t.done = d.done;
     if (parent) parent.children.push(t);
     else roots.push(t);
     for (const eid of edgeIdsOf(state, nid)) {

@@ -111,6 +111,7 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
         ...(t.notes ? { notes: t.notes } : {}),
         ...(t.tags?.length ? { tags: t.tags } : {}),
         ...(t.priority ? { priority: t.priority } : {}),
+        ...(t.done !== undefined ? { done: t.done } : {}),
         ...(t.link ? { attachment: { type: 'link', url: t.link, title: t.linkTitle ?? t.link } } : {}),
       },
     });

@@ -7,8 +7,27 @@ import { exportJson } from '../../../src/state/snapshot';
 import { setExpanded, updateSettings } from '../../../src/state/operations';
 import { keepLaidOut } from '../../../src/state/layout/apply';
 import { tree } from '../helpers/tree';
+import { tableGet } from '../../../src/state/table';
 
 const outline = (...roots: Outline['roots']): Outline => ({ roots, connections: [] });
+
+function readOrThrow(text: string): Outline {
+  const r = readPastedOutline(text);
+  if (!r.ok) throw new Error(r.error);
+  return r.outline;
+}
+
+/** Every topic below `id`, in pre-order. */
+function descendants(s: ReturnType<ReturnType<typeof tree>['getState']>, id: string): string[] {
+  const out: string[] = [];
+  const stack = [...childIds(s, id)].reverse();
+  while (stack.length) {
+    const k = stack.pop()!;
+    out.push(k);
+    stack.push(...[...childIds(s, k)].reverse());
+  }
+  return out;
+}
 
 describe('pasteOutline', () => {
   it('adds the top-level topics as children of the target, with new ids, as one undo step', () => {
@@ -84,6 +103,28 @@ describe('pasteOutline', () => {
     expect(getNode(s, 'A')!.data.expanded).toBe(true);
     store.undo();
     expect(getNode(store.getState(), 'A')!.data.expanded).toBe(false);
+  });
+
+  it('a branch copied as Markdown (what paste prefers) pastes back with notes, link and title, folding and tasks', () => {
+    const source = tree('Root', ['Plan', ['Goals', ['G1', 'Open task', 'Done task']], 'Risks']);
+    source.transact('set up', (d) => {
+      const data = (id: string) => tableGet(d.nodes, id)!.data;
+      Object.assign(data('Goals'), { notes: 'Why we go.\n\n- cheap\n- soon', expanded: false });
+      Object.assign(data('G1'), { attachment: { type: 'link', url: 'https://example.com/g', title: 'Guide' } });
+      Object.assign(data('Open task'), { done: false });
+      Object.assign(data('Done task'), { done: true });
+    });
+    const store = tree('Target', 'T');
+    const r = pasteOutline(store, 'T', readOrThrow(branchAsMarkdown(source.getState(), 'Plan')));
+    if (!r.ok) throw new Error(r.error);
+    const s = store.getState();
+    const byLabel = new Map(r.ids.concat(...r.ids.map((id) => descendants(s, id))).map((id) => [getNode(s, id)!.data.label, getNode(s, id)!.data]));
+    expect([...byLabel.keys()]).toEqual(['Plan', 'Goals', 'G1', 'Open task', 'Done task', 'Risks']);
+    expect(byLabel.get('Goals')).toMatchObject({ notes: 'Why we go.\n\n- cheap\n- soon', expanded: false });
+    expect(byLabel.get('G1')!.attachment).toEqual({ type: 'link', url: 'https://example.com/g', title: 'Guide' });
+    expect(byLabel.get('Open task')!.done).toBe(false);
+    expect(byLabel.get('Done task')!.done).toBe(true);
+    expect(byLabel.get('Risks')!.done).toBeUndefined();
   });
 
   it('cleans pasted values like any import: unsafe links dropped, over-long labels cut', () => {
