@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
@@ -26,11 +26,15 @@ beforeAll(async () => {
   server = await startServer({ ...base, port: 0, dataDir: join(dataDir, 'level'), distDir: process.env.MINDFLOW_OUT ?? 'dist', quiet: true });
 });
 
-afterAll(async () => {
-  for (const c of contexts) {
+// Each test's browsers go when it ends: on a shared 2-core machine, those of earlier tests slow the next.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) {
     await c.ctx.close().catch(() => {});
     rmSync(c.dir, { recursive: true, force: true });
   }
+});
+
+afterAll(async () => {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -226,7 +230,7 @@ describe('live collaboration', () => {
     expect(await inAda('return m.store.getState().nodes.n;')).toBe(await inBob('return m.store.getState().nodes.n;'));
     expect(ada.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
-  });
+  }, 180_000);
 
   it('someone whose connection dies without a close leaves the people list and the canvas within 30 s', async () => {
     const ada = await person('Ada');
@@ -269,7 +273,7 @@ describe('live collaboration', () => {
     await ada.page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
     expect(await colourCount(ada.page, around, bobsColour)).toBe(0);
     expect(ada.errors).toEqual([]);
-  });
+  }, 120_000);
 
   it('a view link shows the map live but cannot edit it', async () => {
     const ada = await person('Ada');
