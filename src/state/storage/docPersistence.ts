@@ -14,13 +14,17 @@
  */
 import * as Y from 'yjs';
 import { isQuotaError } from '../persistence';
-import { mergeLog, type MergeResult } from './merge';
+import { applyEncoded, mergeLog, type MergeResult } from './merge';
 import { clearLegacy, readLegacy, type LegacyMap, type LegacySource } from './migrate';
 import { keepReplaced, listReplaced, readReplaced, type ReplacedData, type ReplacedSummary } from './replacements';
 import { appendUpdates, getMeta, openDatabase, readDocument, writeInitial } from './updateLog';
 
-/** The schema of the stored document this build reads and writes. */
-export const STORAGE_SCHEMA = 1;
+/**
+ * The schema of the stored document this build reads and writes. 2: snapshots in Yjs's second
+ * encoding (updateLog.ts), documents with records as JSON text (ydoc/shape.ts). Schema-1 data is read
+ * as it is; an older build finds schema 2 newer than itself and opens it read-only.
+ */
+export const STORAGE_SCHEMA = 2;
 
 /** Backoff between retries of a failed write (the last one repeats). */
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000];
@@ -213,7 +217,7 @@ export class DocPersistence {
     }
     // Applying may throw on damaged bytes: load() turns that into a refusal to write.
     this.doc.transact(() => {
-      if (stored.snapshot) Y.applyUpdate(this.doc, stored.snapshot.update, this);
+      if (stored.snapshot) applyEncoded(this.doc, stored.snapshot, this);
       for (const e of stored.entries) Y.applyUpdate(this.doc, e.update, this);
     }, this);
     this.logEntries = stored.entries.length;

@@ -32,20 +32,32 @@ export interface MergeOptions {
   beforeWrite?: (tx: IDBTransaction) => void;
 }
 
+/** A stored update and its Yjs encoding (log entries are 1, as Yjs emits them). */
+export interface EncodedUpdate {
+  update: Uint8Array;
+  encoding: 1 | 2;
+}
+
 /**
- * One update holding all of `parts`, with the content of deleted items dropped. Why not
- * Y.mergeUpdates: it keeps deleted content, so a map replaced by five imports would carry all five
- * in its snapshot for good. A Y.Doc (gc on) keeps only what is live plus the deletion record; updates
- * still waiting for what they build on stay in the result (encodeStateAsUpdate adds pending structs).
+ * One update (encoding 2) holding all of `parts`, with the content of deleted items dropped. Why
+ * not Y.mergeUpdates: it keeps deleted content, so a map replaced by five imports would carry all
+ * five in its snapshot for good. A Y.Doc (gc on) keeps only what is live plus the deletion record;
+ * updates still waiting for what they build on stay in the result (encodeStateAsUpdate adds pending
+ * structs).
  */
-export function compact(parts: readonly Uint8Array[]): Uint8Array {
+export function compact(parts: readonly EncodedUpdate[]): Uint8Array {
   const doc = new Y.Doc({ gc: true });
   doc.transact(() => {
-    for (const p of parts) Y.applyUpdate(doc, p);
+    for (const p of parts) applyEncoded(doc, p);
   });
-  const out = Y.encodeStateAsUpdate(doc);
+  const out = Y.encodeStateAsUpdateV2(doc);
   doc.destroy();
   return out;
+}
+
+export function applyEncoded(doc: Y.Doc, part: EncodedUpdate, origin?: unknown): void {
+  if (part.encoding === 2) Y.applyUpdateV2(doc, part.update, origin);
+  else Y.applyUpdate(doc, part.update, origin);
 }
 
 export async function mergeLog(db: IDBDatabase, options: MergeOptions): Promise<MergeResult> {
@@ -53,9 +65,10 @@ export async function mergeLog(db: IDBDatabase, options: MergeOptions): Promise<
   const baseUpTo = snapshot ? snapshot.upTo : 0;
   if (entries.length === 0) return { merged: 0, upTo: baseUpTo, bytes: snapshot?.update.byteLength ?? 0, conflict: false };
 
-  const merged = compact(snapshot ? [snapshot.update, ...entries.map((e) => e.update)] : entries.map((e) => e.update));
+  const logged = entries.map((e): EncodedUpdate => ({ update: e.update, encoding: 1 }));
+  const merged = compact(snapshot ? [snapshot, ...logged] : logged);
   const upTo = entries[entries.length - 1].key;
-  const record: SnapshotRecord = { update: merged, upTo, schema: options.schema };
+  const record: SnapshotRecord = { update: merged, encoding: 2, upTo, schema: options.schema };
 
   await options.afterRead?.();
   const tx = db.transaction([STORES.snapshot, STORES.log], 'readwrite');

@@ -24,6 +24,11 @@ export interface LogEntry {
 export interface SnapshotRecord {
   /** Yjs update holding every log entry with a key ≤ upTo. */
   update: Uint8Array;
+  /**
+   * The update's Yjs encoding. 2 since storage schema 2: it decodes the map keys (every topic id)
+   * in one piece instead of one string at a time, a few hundred ms less to load 100k topics.
+   */
+  encoding: 1 | 2;
   /** Highest log key folded into `update`; 0 before any merge. */
   upTo: number;
   /** Schema of the document that wrote it. */
@@ -141,7 +146,7 @@ function readSnapshot(raw: unknown): SnapshotRecord | null {
   if (!rec || !update || typeof rec.upTo !== 'number' || typeof rec.schema !== 'number') {
     throw new Error('The stored snapshot is not readable');
   }
-  return { update, upTo: rec.upTo, schema: rec.schema };
+  return { update, encoding: rec.encoding === 2 ? 2 : 1, upTo: rec.upTo, schema: rec.schema };
 }
 
 export async function countLogEntries(db: IDBDatabase): Promise<number> {

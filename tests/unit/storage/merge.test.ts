@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { mergeLog } from '../../../src/state/storage/merge';
-import { appendUpdates, countLogEntries, openDatabase, readDocument } from '../../../src/state/storage/updateLog';
+import { applyEncoded, mergeLog } from '../../../src/state/storage/merge';
+import { DOC_KEY, STORES, appendUpdates, countLogEntries, openDatabase, readDocument } from '../../../src/state/storage/updateLog';
 import { freshFactory } from './fakes';
 
 /** Makes `n` edits on one doc, appending each update to the log; returns the doc. */
@@ -18,7 +18,7 @@ async function editLog(db: IDBDatabase, n: number, doc = new Y.Doc()): Promise<Y
 async function loadDoc(db: IDBDatabase): Promise<Y.Doc> {
   const { snapshot, entries } = await readDocument(db);
   const doc = new Y.Doc();
-  if (snapshot) Y.applyUpdate(doc, snapshot.update);
+  if (snapshot) applyEncoded(doc, snapshot);
   for (const e of entries) Y.applyUpdate(doc, e.update);
   return doc;
 }
@@ -37,6 +37,31 @@ describe('merging the log', () => {
     expect((await loadDoc(db)).getMap('m').toJSON()).toEqual(doc.getMap('m').toJSON());
     expect(await mergeLog(db, { schema: 1 })).toMatchObject({ merged: 5 });
     expect((await loadDoc(db)).getMap('m').toJSON()).toEqual(doc.getMap('m').toJSON());
+    db.close();
+  });
+
+  it('writes snapshots in the second encoding, and folds a snapshot stored in the first one', async () => {
+    const db = await openDatabase(freshFactory());
+    const doc = await editLog(db, 6);
+    // A snapshot as schema 1 stored it: the first encoding, no encoding field.
+    const old = new Y.Doc();
+    old.getMap('m').set('from-v1', true);
+    const tx = db.transaction(STORES.snapshot, 'readwrite');
+    tx.objectStore(STORES.snapshot).put({ update: Y.encodeStateAsUpdate(old), upTo: 0, schema: 1 }, DOC_KEY);
+    await new Promise((r) => (tx.oncomplete = r));
+    expect((await readDocument(db)).snapshot?.encoding).toBe(1);
+    await mergeLog(db, { schema: 2 });
+    const { snapshot } = await readDocument(db);
+    expect(snapshot?.encoding).toBe(2);
+    const loaded = await loadDoc(db);
+    expect(loaded.getMap('m').get('from-v1')).toBe(true);
+    expect(loaded.getMap('m').get('k0')).toEqual(doc.getMap('m').get('k0'));
+    // Read as the first encoding, the bytes are not this document.
+    expect(() => {
+      const wrong = new Y.Doc();
+      Y.applyUpdate(wrong, snapshot!.update);
+      if (wrong.getMap('m').get('from-v1') !== true) throw new Error('not the document');
+    }).toThrow();
     db.close();
   });
 
