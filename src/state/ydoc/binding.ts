@@ -381,10 +381,15 @@ class Binding implements DocBinding {
    * as a change that is not an undo step. Every replica repairs the same way, so their writes agree;
    * and once written, later remote changes no longer need a rebuild. A read-only document keeps its
    * records: the repair is then redone on each change.
+   *
+   * Nothing is written while the document holds updates still waiting for what they build on: Yjs
+   * applies an update's deletions at once and its insertions only when their dependencies arrive, so
+   * a rename that overtakes the add before it leaves the renamed topic without a record for a while.
+   * Its children would look orphaned, and writing that repair would move them for everyone, for good.
    */
   private writeRepairs(ids: readonly string[]): void {
     this.repaired = ids.length;
-    if (ids.length === 0 || this.readOnly) return;
+    if (ids.length === 0 || this.readOnly || hasPending(this.doc)) return;
     const s = this.store.getState();
     this.upgradeSchema();
     this.doc.transact(() => {
@@ -615,4 +620,9 @@ function splitEdgeId(id: string, d: MapDoc): [string, string] | null {
   const rec = d.link.get(id);
   if (rec && typeof rec.source === 'string' && typeof rec.target === 'string') return [rec.source, rec.target];
   return null;
+}
+
+/** Whether `doc` holds updates (or deletions) still waiting for the updates they build on. */
+function hasPending(doc: Y.Doc): boolean {
+  return doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 }

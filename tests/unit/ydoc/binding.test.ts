@@ -138,6 +138,27 @@ describe('binding: document -> store', () => {
     expectSame(a, b);
   });
 
+  it('moves nothing when an update arrives before the one it builds on', () => {
+    const [a, b] = pair();
+    const c = replica(a.doc);
+    for (const r of [a, b, c]) r.outbox.length = 0;
+    const added = addChild(c.store, 'A')!;
+    const add = c.outbox.splice(0);
+    renameNode(c.store, 'A', 'renamed after the add');
+    const rename = c.outbox.splice(0);
+    // The rename reaches a first: its deletion of the old record applies, its new record waits.
+    for (const u of rename) Y.applyUpdate(a.doc, u, 'remote');
+    expect(a.outbox).toEqual([]);
+    for (const u of [...add, ...rename]) Y.applyUpdate(a.doc, u, 'remote');
+    for (const u of [...add, ...rename]) Y.applyUpdate(b.doc, u, 'remote');
+    syncAll([a, b, c]);
+    for (const r of [a, b, c]) {
+      expect(childIds(r.store.getState(), 'A')).toEqual(['A1', 'A2', added]);
+      expect(getNode(r.store.getState(), 'A')?.data.label).toBe('renamed after the add');
+    }
+    expectSame(a, b, c);
+  });
+
   it('keeps a topic added under a branch another replica deleted (under the root)', () => {
     const [a, b] = pair();
     const y = addChild(b.store, 'A1')!;

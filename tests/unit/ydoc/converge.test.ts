@@ -130,7 +130,9 @@ function run(steps: Step[], withUndo: boolean) {
     }
     post(step.at);
   }
-  // Deliver everything still in flight, in order, until quiet.
+  // Deliver everything still in flight, in order, until quiet (what a replica wrote on receiving an
+  // update, a repair, is in flight too).
+  for (let i = 0; i < replicas.length; i++) post(i);
   while (inFlight.length) {
     const m = inFlight.shift()!;
     Y.applyUpdate(replicas[m.to].doc, m.update, 'remote');
