@@ -35,6 +35,7 @@ import { Grid } from './render/Grid';
 import { LodControl } from './render/lodControl';
 import { makeSceneHandle, type SceneHandle } from './sceneHandle';
 import { SceneIndex } from './spatial/sceneIndex';
+import { workerTreeBuilder } from './spatial/treeBuilder';
 import { SceneSync } from './sync/sceneSync';
 import { FrameScheduler } from './sync/sync';
 import type { BindContext } from './topics/NodeView';
@@ -131,7 +132,7 @@ class SceneRoot {
     this.world.eventMode = 'none';
     this.world.addChild(this.tiles.container, this.overlay.below, this.nodesLayer, this.overlay.above, this.presence.container);
     this.stage.addChild(this.grid.view, this.world);
-    this.index = new SceneIndex(this.metrics, () => this.input.draggingId === null);
+    this.index = new SceneIndex(this.metrics, () => this.input.draggingId === null, workerTreeBuilder());
     this.views = new TopicViews(this.nodesLayer, this.index.nodes, this.metrics);
     const invalidateEdgeTiles = (eid: string) => {
       const b = this.index.edgeBoxes.get(eid);

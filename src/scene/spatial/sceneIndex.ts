@@ -10,11 +10,13 @@ import { routeBox, routeEdge } from '../edges/edgeRouting';
 import { finiteOr, type Rect } from '../geometry';
 import { nodeHitBox } from '../topics/nodeLayout';
 import type { MetricsCache } from '../topics/nodeMetrics';
-import { SpatialIndex } from './spatialIndex';
+import { SpatialIndex, type TreeBuilder } from './spatialIndex';
 
 const EDGE_MARGIN_X = 24;
 /** Above this many topics the trees are not rebuilt on idle (see scheduleRebuild). */
 const IDLE_REBUILD_MAX_TOPICS = 20000;
+/** From this many topics a full overlay rebuilds the trees with the builder (a worker), not here. */
+export const BACKGROUND_REBUILD_MIN_TOPICS = 20000;
 
 export class SceneIndex {
   readonly nodeBoxes = new Map<string, Rect>();
@@ -23,8 +25,15 @@ export class SceneIndex {
   readonly edges = new SpatialIndex();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  /** `idle` says whether an idle rebuild may run now (not during a drag). */
-  constructor(private readonly metrics: MetricsCache, private readonly idle: () => boolean) {}
+  /**
+   * `idle` says whether an idle rebuild may run now (not during a drag); `builder`, where there is
+   * one, packs the trees of big maps elsewhere.
+   */
+  constructor(
+    private readonly metrics: MetricsCache,
+    private readonly idle: () => boolean,
+    private readonly builder: TreeBuilder | null = null,
+  ) {}
 
   nodeBox(id: string, s: MindMapState): Rect | null {
     const n = getNode(s, id);
@@ -67,28 +76,37 @@ export class SceneIndex {
   }
 
   rebuildTrees(): void {
-    const build = (boxes: Map<string, Rect>, index: SpatialIndex) => {
-      const ids = new Array<string>(boxes.size);
-      const arr = new Float64Array(boxes.size * 4);
-      let i = 0;
-      for (const [id, r] of boxes) {
-        ids[i] = id;
-        arr[i * 4] = r.minX;
-        arr[i * 4 + 1] = r.minY;
-        arr[i * 4 + 2] = r.maxX;
-        arr[i * 4 + 3] = r.maxY;
-        i++;
-      }
-      index.build(ids, arr);
-    };
-    build(this.nodeBoxes, this.nodes);
-    build(this.edgeBoxes, this.edges);
+    const [nodeIds, nodeArr] = flatten(this.nodeBoxes);
+    this.nodes.build(nodeIds, nodeArr);
+    const [edgeIds, edgeArr] = flatten(this.edgeBoxes);
+    this.edges.build(edgeIds, edgeArr);
   }
 
-  /** The static trees are rebuilt when the overlay grows, or (small maps) after a quiet second. */
+  /**
+   * Packs the trees with the builder while the current ones and their overlays keep answering
+   * (nothing here waits for it); falls back to rebuildTrees if the builder fails.
+   */
+  rebuildTreesLater(builder: TreeBuilder): void {
+    if (this.nodes.building || this.edges.building) return;
+    const later = (boxes: Map<string, Rect>, index: SpatialIndex) => {
+      const [ids, arr] = flatten(boxes);
+      index.buildLater(ids, arr, builder).then(
+        () => this.scheduleRebuild(),
+        () => this.rebuildTrees(),
+      );
+    };
+    later(this.nodeBoxes, this.nodes);
+    later(this.edgeBoxes, this.edges);
+  }
+
+  /**
+   * The static trees are rebuilt when the overlay grows (big maps: by the builder), or (small maps)
+   * after a quiet second.
+   */
   scheduleRebuild(): void {
     if (this.nodes.needsRebuild || this.edges.needsRebuild) {
-      this.rebuildTrees();
+      if (this.builder && this.nodeBoxes.size >= BACKGROUND_REBUILD_MIN_TOPICS) this.rebuildTreesLater(this.builder);
+      else if (!this.nodes.building && !this.edges.building) this.rebuildTrees();
       return;
     }
     if (this.timer !== null) clearTimeout(this.timer);
@@ -104,4 +122,20 @@ export class SceneIndex {
   destroy(): void {
     if (this.timer !== null) clearTimeout(this.timer);
   }
+}
+
+/** Ids and their boxes as four numbers each, as the trees take them. */
+function flatten(boxes: Map<string, Rect>): [string[], Float64Array] {
+  const ids = new Array<string>(boxes.size);
+  const arr = new Float64Array(boxes.size * 4);
+  let i = 0;
+  for (const [id, r] of boxes) {
+    ids[i] = id;
+    arr[i * 4] = r.minX;
+    arr[i * 4 + 1] = r.minY;
+    arr[i * 4 + 2] = r.maxX;
+    arr[i * 4 + 3] = r.maxY;
+    i++;
+  }
+  return [ids, arr];
 }

@@ -7,11 +7,26 @@
  * their stale static entries are skipped. The static tree is rebuilt lazily: when the overlay grows
  * past OVERLAY_LIMIT, or when the canvas goes idle on small maps (see sceneIndex.ts). A drag costs nothing
  * here but one Map.set per frame.
+ *
+ * On big maps the rebuild can run elsewhere (buildLater, a worker in the browser): the current tree
+ * and overlay answer until the new tree is in, and what changed meanwhile stays in the overlay.
  */
 import Flatbush from 'flatbush';
 import type { Rect } from '../geometry';
 
 export const OVERLAY_LIMIT = 512;
+
+/** Builds a packed tree over boxes (minX, minY, maxX, maxY per entry) and resolves with its data. */
+export type TreeBuilder = (boxes: Float64Array) => Promise<ArrayBuffer>;
+
+/** The tree a builder makes: also what the worker runs. */
+export function packTree(boxes: Float64Array): Flatbush {
+  const n = boxes.length / 4;
+  const tree = new Flatbush(n);
+  for (let i = 0; i < n; i++) tree.add(boxes[i * 4], boxes[i * 4 + 1], boxes[i * 4 + 2], boxes[i * 4 + 3]);
+  tree.finish();
+  return tree;
+}
 
 export class SpatialIndex {
   private tree: Flatbush | null = null;
@@ -20,33 +35,73 @@ export class SpatialIndex {
   private stale = new Set<string>();
   private overlay = new Map<string, Rect>();
   private scratch: number[] = [];
+  /** Bumped by every build: a build finishing after a newer one started is dropped. */
+  private version = 0;
+  /** While a build runs elsewhere: the ids changed since its boxes were taken. */
+  private since: Set<string> | null = null;
 
   /** Replaces everything with the given boxes (import, reset, lazy rebuild). */
   build(ids: string[], boxes: Float64Array): void {
-    this.ids = ids;
-    this.staticSet = new Set(ids);
+    this.version++;
+    this.since = null;
+    this.install(ids, ids.length === 0 ? null : packTree(boxes));
     this.stale.clear();
     this.overlay.clear();
-    if (ids.length === 0) {
-      this.tree = null;
-      return;
+  }
+
+  /**
+   * Rebuilds the static tree from `boxes` (every entry as it is now) with `builder`. Until it is in,
+   * queries use the current tree and overlay; entries changed meanwhile stay in the overlay after.
+   * Resolves true once the new tree answers, false when a newer build replaced it. A builder that
+   * fails leaves things as they were (the overlay keeps answering; the next rebuild runs here).
+   */
+  async buildLater(ids: string[], boxes: Float64Array, builder: TreeBuilder): Promise<boolean> {
+    const version = ++this.version;
+    const since = new Set<string>();
+    this.since = since;
+    let data: ArrayBuffer;
+    try {
+      data = await builder(boxes);
+    } catch (err) {
+      if (version === this.version) this.since = null;
+      throw err;
     }
-    const tree = new Flatbush(ids.length);
-    for (let i = 0; i < ids.length; i++) {
-      tree.add(boxes[i * 4], boxes[i * 4 + 1], boxes[i * 4 + 2], boxes[i * 4 + 3]);
+    if (version !== this.version) return false;
+    this.since = null;
+    this.install(ids, ids.length === 0 ? null : Flatbush.from(data));
+    const overlay = new Map<string, Rect>();
+    const stale = new Set<string>();
+    for (const id of since) {
+      const r = this.overlay.get(id);
+      if (r) overlay.set(id, r);
+      if (this.staticSet.has(id)) stale.add(id);
     }
-    tree.finish();
+    this.overlay = overlay;
+    this.stale = stale;
+    return true;
+  }
+
+  /** Whether a buildLater is running. */
+  get building(): boolean {
+    return this.since !== null;
+  }
+
+  private install(ids: string[], tree: Flatbush | null): void {
+    this.ids = ids;
+    this.staticSet = new Set(ids);
     this.tree = tree;
   }
 
   set(id: string, r: Rect): void {
     this.overlay.set(id, r);
     if (this.staticSet.has(id)) this.stale.add(id);
+    this.since?.add(id);
   }
 
   remove(id: string): void {
     this.overlay.delete(id);
     if (this.staticSet.has(id)) this.stale.add(id);
+    this.since?.add(id);
   }
 
   get overlaySize(): number {

@@ -145,8 +145,8 @@ export class SceneSync {
         visible: visibility.visible,
       });
     }
-    // A layout that moves most of a big map: per-topic tile and tree updates would cost more than
-    // invalidating every tile and rebuilding both trees once.
+    // A layout that moves most of a big map: per-topic tile updates would cost more than invalidating
+    // every tile once.
     const bulk = p.nodes.size > BULK_TOPICS;
     for (const id of p.nodes) this.updateNode(id, s, edgesDone, bulk);
     for (const id of p.structure) {
@@ -160,10 +160,9 @@ export class SceneSync {
       if (e && (e.source === s.selectedNodeId || e.target === s.selectedNodeId)) painter.dynEdges.add(eid);
       this.updateEdge(eid, s, bulk);
     }
-    if (bulk) {
-      tiles.invalidateAll();
-      index.rebuildTrees();
-    }
+    // The trees follow through their overlays; past OVERLAY_LIMIT scheduleRebuild (below) packs them
+    // again, on big maps in a worker while the overlays answer.
+    if (bulk) tiles.invalidateAll();
     if (p.visibilityReset || p.search) {
       tiles.invalidateAll();
       views.allDirty = true;
@@ -216,7 +215,7 @@ export class SceneSync {
     });
   }
 
-  /** `bulk`: the caller invalidates every tile and rebuilds the trees once afterwards (see apply). */
+  /** `bulk`: the caller invalidates every tile afterwards (see apply). */
   private updateEdge(eid: string, s: MindMapState, bulk = false): void {
     const { index, tiles, painter } = this.p;
     const { edgeBoxes, edges } = index;
@@ -229,14 +228,14 @@ export class SceneSync {
     if (!box) {
       if (old) {
         edgeBoxes.delete(eid);
-        if (!bulk) edges.remove(eid);
+        edges.remove(eid);
       }
       dynEdges.delete(eid);
       return;
     }
     if (!old || !rectsEqual(old, box)) {
       edgeBoxes.set(eid, box);
-      if (!bulk) edges.set(eid, box);
+      edges.set(eid, box);
     }
     if (!dyn && !bulk) tiles.invalidateRect(box);
   }
@@ -255,14 +254,14 @@ export class SceneSync {
     if (!box) {
       if (old) {
         nodeBoxes.delete(id);
-        if (!bulk) nodes.remove(id);
+        nodes.remove(id);
       }
       metrics.delete(id);
       return;
     }
     if (!old || !rectsEqual(old, box)) {
       nodeBoxes.set(id, box);
-      if (!bulk) nodes.set(id, box);
+      nodes.set(id, box);
       views.stale = true;
       // Its edges' end points moved with it.
       for (const eid of edgeIdsOf(s, id)) {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Rect } from '../../../src/scene/geometry';
+import { packTree, SpatialIndex, type TreeBuilder } from '../../../src/scene/spatial/spatialIndex';
+
+const box = (x: number, y: number): Rect => ({ minX: x, minY: y, maxX: x + 10, maxY: y + 10 });
+
+function flat(entries: [string, Rect][]): [string[], Float64Array] {
+  const arr = new Float64Array(entries.length * 4);
+  entries.forEach(([, r], i) => arr.set([r.minX, r.minY, r.maxX, r.maxY], i * 4));
+  return [entries.map(([id]) => id), arr];
+}
+
+/** A builder whose builds finish when the test says so (as a worker's would, later). */
+function heldBuilder() {
+  const held: (() => void)[] = [];
+  const builder: TreeBuilder = (boxes) => new Promise((resolve) => held.push(() => resolve(packTree(boxes).data as ArrayBuffer)));
+  return { builder, finish: () => held.shift()!() };
+}
+
+const all = (s: SpatialIndex) => s.search({ minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }).sort();
+
+describe('a spatial tree rebuilt elsewhere', () => {
+  it('answers from the old tree and overlay meanwhile, and keeps what changed meanwhile after', async () => {
+    const s = new SpatialIndex();
+    const now = new Map<string, Rect>([['a', box(0, 0)], ['b', box(100, 0)], ['c', box(200, 0)]]);
+    s.build(...flat([...now]));
+    // Changes before the rebuild: c removed, d added.
+    s.remove('c');
+    now.delete('c');
+    s.set('d', box(300, 0));
+    now.set('d', box(300, 0));
+    const { builder, finish } = heldBuilder();
+    const done = s.buildLater(...flat([...now]), builder);
+    expect(s.building).toBe(true);
+    // Changes while it builds: a moved, b removed, e added.
+    s.set('a', box(0, 500));
+    now.set('a', box(0, 500));
+    s.remove('b');
+    now.delete('b');
+    s.set('e', box(400, 0));
+    now.set('e', box(400, 0));
+    expect(all(s)).toEqual(['a', 'd', 'e']);
+    finish();
+    expect(await done).toBe(true);
+    expect(s.building).toBe(false);
+    expect(all(s)).toEqual(['a', 'd', 'e']);
+    expect(s.search(box(0, 0))).toEqual([]);
+    expect(s.search(box(0, 500))).toEqual(['a']);
+    // Only what changed during the build is left over the new tree: a and e in the overlay, the new
+    // tree's a and b skipped.
+    expect(s.overlaySize).toBe(4);
+  });
+
+  it('drops a build that a newer one replaced', async () => {
+    const s = new SpatialIndex();
+    s.build(...flat([['a', box(0, 0)]]));
+    const { builder, finish } = heldBuilder();
+    const first = s.buildLater(...flat([['a', box(0, 0)], ['old', box(50, 0)]]), builder);
+    s.build(...flat([['a', box(0, 0)], ['new', box(80, 0)]]));
+    finish();
+    expect(await first).toBe(false);
+    expect(all(s)).toEqual(['a', 'new']);
+  });
+
+  it('keeps answering from the overlay when the builder fails', async () => {
+    const s = new SpatialIndex();
+    s.build(...flat([['a', box(0, 0)]]));
+    s.set('b', box(20, 0));
+    await expect(s.buildLater(...flat([['a', box(0, 0)], ['b', box(20, 0)]]), () => Promise.reject(new Error('no worker')))).rejects.toThrow();
+    expect(s.building).toBe(false);
+    expect(all(s)).toEqual(['a', 'b']);
+  });
+});
