@@ -15,7 +15,14 @@
  *   FRAME_BENCH_SHAPES=1k,flat:2000,chain:3000 node bench/frameBench.mjs   (quick; needs a build)
  *   FRAME_BENCH_SETTLE_MS=1000          window after each action (default 5000)
  *   FRAME_BENCH_ROWS=dragTopic,addChild only these rows (and their undo/redo)
- *   FRAME_BENCH_PROFILE=100k/addChild   CPU profile (CDP Profiler) of one row: top functions printed
+ *   FRAME_BENCH_PROFILE=100k/addChild   CPU profile (CDP Profiler) of these rows (shape/row, comma-separated):
+ *                                       top functions by self and total time printed and kept in the JSON
+ *   FRAME_BENCH_PROFILE_INTERVAL_US=1000  its sampling interval
+ *   FRAME_BENCH_ROW_TIMEOUT_MS=120000   a row whose input gets no answer this long is recorded as stuck;
+ *                                       the bench waits (up to 5 min more) for the page, then goes on
+ *   FRAME_BENCH_NO_LATEST=1             leave bench/results/frames-latest.json as it is
+ *   FRAME_BENCH_MERGE=1                 merge this run's rows into frames-latest.json (same shape, same
+ *                                       row name replaced; the run records the dates it was merged from)
  *   BENCH_DIST=dist-x                   serve that build folder instead of dist
  *
  * Output: bench/results/frames-<timestamp>.json (+ frames-latest.json) and a summary table.
@@ -41,7 +48,7 @@ const shapes = SHAPES.length ? SHAPES : ['1k', '10k', '100k', 'flat', 'chain'].m
 const SETTLE_MS = Number(env.FRAME_BENCH_SETTLE_MS ?? 5000);
 if (!(SETTLE_MS >= 0)) throw new Error(`FRAME_BENCH_SETTLE_MS must be a number of ms, not "${env.FRAME_BENCH_SETTLE_MS}"`);
 const ONLY = list(env.FRAME_BENCH_ROWS);
-const PROFILE = env.FRAME_BENCH_PROFILE ?? null;
+const PROFILE = list(env.FRAME_BENCH_PROFILE) ?? [];
 const ROW_TIMEOUT_MS = Number(env.FRAME_BENCH_ROW_TIMEOUT_MS ?? 120_000);
 /** Shapes the issue's targets are set for. */
 const TARGET_SHAPES = new Set(['100k', 'flat', 'chain']);
@@ -220,7 +227,7 @@ async function runShape(browser, baseURL, shape) {
 
     /** One row: `act` performs the input; the window runs SETTLE_MS past its end. */
     const measure = async (name, triggers, act, note) => {
-      const profiling = PROFILE === `${shape.name}/${name}`;
+      const profiling = PROFILE.includes(`${shape.name}/${name}`);
       if (profiling) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: Number(env.FRAME_BENCH_PROFILE_INTERVAL_US ?? 1000) });
@@ -237,9 +244,9 @@ async function runShape(browser, baseURL, shape) {
         await timed(act(), ROW_TIMEOUT_MS, name);
       } catch (e) {
         if (profiling) {
-          // A stuck row is the one most worth a profile: wait for the page, then read it.
-          await timed(page.evaluate(() => 1), 300_000, 'stuck page').catch(() => {});
-          out.rows[name] = { profile: await stopProfile() };
+          // A stuck row is the one most worth a profile: the profiler answers while the page's
+          // script still runs (the samples are of the stuck work).
+          out.rows[name] = { profile: await timed(stopProfile(), 330_000, 'profiler').catch(() => null) };
         }
         throw e;
       }
@@ -456,6 +463,36 @@ async function runShape(browser, baseURL, shape) {
   return out;
 }
 
+/** Rows of this run replace those of the same shape and name in the latest results (a rerun of some rows). */
+function mergeInto(file, out, runs) {
+  const latest = JSON.parse(readFileSync(file, 'utf8'));
+  for (const r of runs) {
+    const into = latest.runs.find((x) => x.shape === r.shape);
+    const stamp = { date: out.date, loadAverage: out.loadAverage, rows: Object.keys(r.rows), ...(r.error ? { error: r.error } : {}) };
+    if (!into) {
+      latest.runs.push({ ...r, mergedFrom: [stamp] });
+      continue;
+    }
+    Object.assign(into.rows, r.rows);
+    if (r.idle) into.idle = r.idle;
+    into.mergedFrom = [...(into.mergedFrom ?? []), stamp];
+  }
+  latest.misses = missesOf(latest.runs);
+  // The merged results keep the first run's date and load; this run's are in mergedFrom.
+  Object.assign(out, latest, { mergedAt: out.date });
+  runs.splice(0, runs.length, ...latest.runs);
+}
+
+function missesOf(runs) {
+  const misses = [];
+  for (const r of runs) {
+    if (!TARGET_SHAPES.has(r.shape)) continue;
+    for (const [name, x] of Object.entries(r.rows)) if (!x.met) misses.push({ shape: r.shape, row: name, firstFrameMs: x.firstFrameMs, p95Ms: x.p95Ms, longestTaskMs: x.longestTaskMs, error: x.error });
+    if (r.idle && !r.idle.met) misses.push({ shape: r.shape, row: 'idle', sceneFrames: r.idle.sceneFrames });
+  }
+  return misses;
+}
+
 /** Rows in table order: each action, then its undo and redo. */
 function rowOrder(runs) {
   const names = [];
@@ -506,17 +543,13 @@ async function main() {
     await browser.close();
     await new Promise((r) => server.httpServer.close(() => r()));
   }
-  const misses = [];
-  for (const r of runs) {
-    if (!TARGET_SHAPES.has(r.shape)) continue;
-    for (const [name, x] of Object.entries(r.rows)) if (!x.met) misses.push({ shape: r.shape, row: name, firstFrameMs: x.firstFrameMs, p95Ms: x.p95Ms, longestTaskMs: x.longestTaskMs, error: x.error });
-    if (r.idle && !r.idle.met) misses.push({ shape: r.shape, row: 'idle', sceneFrames: r.idle.sceneFrames });
-  }
+  const misses = missesOf(runs);
   const out = {
     date: new Date().toISOString(),
     viewport: VIEWPORT,
     chromium: 'system, SwiftShader WebGL',
     loadAverage: { start: loadAtStart, end: load() },
+    build: env.BENCH_DIST ?? 'dist',
     settleMs: SETTLE_MS,
     targets: { ...TARGETS, shapes: [...TARGET_SHAPES], idleSceneFrames: 0, note: 'a row is met when firstFrameMs, p95Ms and longestTaskMs are all within; p95 of two 60 Hz frames (33.3 ms) counts as within 33 ms' },
     runs,
@@ -524,12 +557,13 @@ async function main() {
   };
   const dir = join(here, 'results');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `frames-${out.date.replace(/[:.]/g, '-')}.json`);
+  if (env.FRAME_BENCH_MERGE) mergeInto(join(dir, 'frames-latest.json'), out, runs);
+  const file = join(dir, `frames-${(out.mergedAt ?? out.date).replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(out, null, 2));
   if (!env.FRAME_BENCH_NO_LATEST) writeFileSync(join(dir, 'frames-latest.json'), JSON.stringify(out, null, 2));
   console.log(`\nfirst frame / p95 / longest task, ms (✗: misses a target of issue 13; load average ${loadAtStart} → ${out.loadAverage.end})\n`);
   console.log(table(runs));
-  console.log(`\n${misses.length} rows miss their targets on ${[...TARGET_SHAPES].join(', ')}`);
+  console.log(`\n${out.misses.length} rows miss their targets on ${[...TARGET_SHAPES].join(', ')}`);
   console.log(`written ${file}`);
 }
 
