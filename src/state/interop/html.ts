@@ -47,7 +47,8 @@ function simpleDocumentText(html: string): string | null {
   if (m === null) return null;
   const parts: string[] = [];
   for (const chunk of m[1].split(P_TAG)) {
-    const text = chunk.replace(/[ \t\n\r\f]+/g, ' ').trim().replace(/\u00a0/g, ' ');
+    // Only collapsible blanks go at the ends: a no-break space stays (it becomes a plain one).
+    const text = chunk.replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '').replace(/\u00a0/g, ' ');
     if (text !== '') parts.push(text);
   }
   return parts.join('\n\n').replace(/[ \t]+\n/g, '\n').trim();
@@ -150,7 +151,9 @@ function parseToText(html: string): HtmlText {
         const lead = collapsed.startsWith(' ');
         const trail = collapsed.endsWith(' ');
         if (lead) pendingSpace = true;
-        write(collapsed.trim().replace(/\u00a0/g, ' '));
+        // The parser hands over each entity as its own text: "a&nbsp;b" is "a", "\u00a0", "b". Only
+        // collapsible blanks are cut at the ends, so a no-break space stays (as a plain one).
+        write(collapsed.slice(lead ? 1 : 0, trail ? -1 : undefined).replace(/\u00a0/g, ' '));
         if (trail) pendingSpace = true;
       },
       onclosetag(name) {

@@ -12,10 +12,19 @@ import { indent, TextSink, walkOutline, xmlAttr, xmlText } from './writeCommon';
 // Readers (MindFlow's too) take a `text` holding these inline tags as HTML (Workflowy writes it so).
 const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;
 
-/** The `text` value: the label, or for a label that looks like HTML, the label as escaped HTML in a span. */
+/**
+ * The `text` value: the label, or for a label that looks like HTML, the label as escaped HTML in a
+ * span. HTML collapses blanks, so a line's leading blanks and each blank after the first of a run
+ * are written as `&nbsp;` (a tab as a blank); line breaks are `<br>`.
+ */
 function outlineText(label: string): string {
   if (!label.includes('<') || !INLINE_HTML.test(label)) return label;
-  const html = label.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')).replace(/\r?\n/g, '<br>');
+  const html = label
+    .replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
+    .replace(/\t/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^ +/, (lead) => '&nbsp;'.repeat(lead.length)).replace(/ {2,}/g, (run) => ` ${'&nbsp;'.repeat(run.length - 1)}`))
+    .join('<br>');
   return `<span>${html}</span>`;
 }
 

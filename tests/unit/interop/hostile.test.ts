@@ -91,6 +91,7 @@ describe('text from files is data', () => {
       '<html xmlns="http://www.w3.org/1999/xhtml"><head></head><body width="">before<p>in</p>after<P>UPPER</P><p></p></body></html>',
       'just text',
       '<p>\u00a0lead nbsp</p>',
+      '<p>two\u00a0\u00a0no-break \u00a0spaces\u00a0</p><p>\u00a0</p><p>end</p>',
     ];
     for (const d of docs) {
       const withTag = htmlToText(`${d}<span></span>`); // any other tag takes the parser path
@@ -98,6 +99,12 @@ describe('text from files is data', () => {
     }
     expect(htmlToText(docs[0]).text).toBe('note one\n\ntwo words');
     expect(htmlToText('<p>a &amp; b</p>').text).toBe('a & b');
+  });
+
+  it('htmlToText keeps a no-break space between words (the parser hands each entity over on its own)', () => {
+    expect(htmlToText('<p>Price:&nbsp;5&nbsp;€</p>').text).toBe('Price: 5 €');
+    expect(htmlToText('<p>a&#160;&#xa0;&nbsp;b</p>').text).toBe('a   b');
+    expect(htmlToText('<span>x &nbsp;&nbsp;y</span>').text).toBe('x   y');
   });
 
   it('htmlToText keeps paragraphs, line breaks and list markers', () => {

@@ -98,7 +98,7 @@ function build(m: GenMap): MindMapState {
 interface Relax {
   /** Whitespace runs and line breaks in labels become one space (Markdown). */
   labelSpaces?: boolean;
-  /** Labels that look like HTML are written as escaped HTML, whose whitespace runs collapse (OPML). */
+  /** Labels that look like HTML are written as escaped HTML: a tab becomes a blank, blanks before a line break go (OPML). */
   htmlLabelSpaces?: boolean;
   /** Several blank lines between note paragraphs become one (Markdown paragraphs). */
   noteBlankRuns?: boolean;
@@ -123,7 +123,8 @@ function essence(s: MindMapState, r: Relax): string[] {
     order.set(id, order.size);
     const kids = childIds(s, id);
     let label = d.label.trim();
-    if (r.labelSpaces || (r.htmlLabelSpaces && /<[a-z/]/i.test(label))) label = label.replace(/\s+/g, ' ');
+    if (r.labelSpaces) label = label.replace(/\s+/g, ' ');
+    else if (r.htmlLabelSpaces && /<[a-z/]/i.test(label)) label = label.replace(/\t/g, ' ').replace(/ *\r?\n/g, '\n');
     let notes = d.notes?.replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n');
     if (r.noteBlankRuns) notes = notes?.replace(/\n{3,}/g, '\n\n');
     const a = d.attachment;
