@@ -30,6 +30,11 @@ export interface MapFileInput {
 export interface MapFileOptions {
   /** For XMind files with several sheets: one sheet (0-based) or all of them. */
   sheet?: number | 'all';
+  /**
+   * false: topics of formats without positions stay at 0,0, for a caller that lays the map out
+   * itself (the editor does, with the sizes the canvas measures). Default: the Balanced layout.
+   */
+  layout?: boolean;
 }
 
 export type MapFileOutcome =
@@ -87,7 +92,7 @@ export function readMapFile(input: MapFileInput, options?: MapFileOptions): MapF
     format = detectFormat(input);
     const result = read(format, input, options);
     if (!('outline' in result)) return result;
-    const mapped = toMap(result.outline, result.report, input.fileName);
+    const mapped = toMap(result.outline, result.report, input.fileName, options?.layout ?? true);
     if (!mapped.ok) return { ok: false, error: new FormatError(FORMAT_NAMES[format], 'it holds no map MindFlow can restore').message };
     const report = result.report.build(mapped.count);
     return { ok: true, format: report.format, snapshot: mapped.snapshot, report, count: mapped.count };

@@ -175,22 +175,25 @@ function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, index:
 }
 
 /**
- * The full conversion: snapshot, restore (the pipeline every map goes through), Balanced layout.
+ * The full conversion: snapshot, restore (the pipeline every map goes through), Balanced layout
+ * (unless `layout` is false: the caller lays the map out).
  * Restore repairs, if any, become report warnings.
  */
-export function toMap(outline: Outline, report: ReportBuilder, fileName?: string): ToMapResult {
+export function toMap(outline: Outline, report: ReportBuilder, fileName?: string, layout = true): ToMapResult {
   const raw = outlineToSnapshot(outline, report, fileName);
   const restored = restoreMap(raw);
   if (!restored.ok) return restored;
   for (const r of restored.repairs) report.warn(`Repaired while loading: ${r}.`);
-  const { positions } = layoutTree(restored.state, 'balanced');
+  const positions = layout ? layoutTree(restored.state, 'balanced').positions : null;
   // Without repairs the restored map holds exactly the nodes and edges built here (restore keeps
   // valid input objects), so they are returned as they are; a repaired map is read back from the state.
   const snapshot = restored.repairs.length === 0 ? raw : snapshotView(restored.state);
   // The nodes are this import's own objects (or restore's copies); nothing else keeps them.
-  for (const n of snapshot.nodes) {
-    const p = positions.get(n.id);
-    if (p) n.position = p;
+  if (positions) {
+    for (const n of snapshot.nodes) {
+      const p = positions.get(n.id);
+      if (p) n.position = p;
+    }
   }
   report.choose('The map gets the Balanced layout (positions from the file, if any, are not used).');
   return { ok: true, snapshot, count: restored.count };

@@ -153,6 +153,14 @@ describe('toMap', () => {
     expect(new Set(snapshot.nodes.map((n) => `${n.position.x},${n.position.y}`)).size).toBe(snapshot.nodes.length);
   });
 
+  it('leaves the layout to a caller that does its own (the editor, with measured sizes)', () => {
+    const outline: Outline = { roots: [topic('R', [topic('A', [topic('A1')]), topic('B')])], connections: [] };
+    const result = toMap(outline, new ReportBuilder('OPML'), 'map.opml', false);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.snapshot.nodes.map((n) => n.position)).toEqual(result.snapshot.nodes.map(() => ({ x: 0, y: 0 })));
+    expect(result.count).toBe(4);
+  });
+
   it('an empty outline still gives a map with one root', () => {
     const { snapshot, count } = convert({ roots: [], connections: [] }, 'empty.opml');
     expect(count).toBe(1);

@@ -44,7 +44,8 @@ scope.onmessage = (e) => {
 };
 
 async function handle(req: ParseRequest): Promise<void> {
-  const options = req.sheet !== undefined ? { sheet: req.sheet } : undefined;
+  // The editor lays imported maps out itself, with measured sizes (applyImport.ts): none here.
+  const options = { layout: false, ...(req.sheet !== undefined ? { sheet: req.sheet } : {}) };
   if (req.file) {
     const file = req.file;
     // Refused before reading: a 2 GB file must not be loaded into memory first.
