@@ -589,7 +589,9 @@ function splitCells(row: string): string[] {
 /** Reads Markdown (CommonMark + GFM) into an outline. Throws FormatError for a file with nothing in it. */
 export function readMarkdown(text: string, fileName?: string): ReadResult {
   const report = new ReportBuilder(FORMAT, fileName);
-  const lines = text.replace(/^\ufeff/, '').split(/\r\n?|\n/);
+  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // A plain split when there is no CR: a regex split of 100,000 lines is several times slower.
+  const lines = input.indexOf('\r') === -1 ? input.split('\n') : input.split(/\r\n?|\n/);
 
   // Reference definitions may come after their use: they are collected during the scan, and every
   // inline conversion (labels, notes) waits in `later` until the scan is done.
