@@ -19,7 +19,7 @@
  *                                       top functions by self and total time printed and kept in the JSON
  *   FRAME_BENCH_PROFILE_INTERVAL_US=1000  its sampling interval
  *   FRAME_BENCH_ROW_TIMEOUT_MS=120000   a row whose input gets no answer this long is recorded as stuck;
- *                                       the bench waits (up to 5 min more) for the page, then goes on
+ *                                       the bench waits (2.5 times as long) for the page, then goes on
  *   FRAME_BENCH_NO_LATEST=1             leave bench/results/frames-latest.json as it is
  *   FRAME_BENCH_MERGE=1                 merge this run's rows into frames-latest.json (same shape, same
  *                                       row name replaced; the run records the dates it was merged from)
@@ -273,7 +273,7 @@ async function runShape(browser, baseURL, shape) {
         if (/no answer/.test(msg)) {
           // The page is stuck: wait for it to answer again, then go on with the next row.
           const t0 = Date.now();
-          const back = await timed(page.evaluate(() => 1), 300_000, 'stuck page').then(() => true, () => false);
+          const back = await timed(page.evaluate(() => 1), Math.max(60_000, ROW_TIMEOUT_MS * 2.5), 'stuck page').then(() => true, () => false);
           out.rows[at].stuckForMs = ROW_TIMEOUT_MS + (Date.now() - t0);
           if (!back) throw new Error(`${at}: the page did not answer for ${Math.round(out.rows[at].stuckForMs / 1000)} s`, { cause: e });
         }
