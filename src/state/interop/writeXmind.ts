@@ -25,6 +25,7 @@ function noteHtml(notes: string): string {
 
 // What JSON.stringify would escape in a string: quotes, backslashes, control characters and (a
 // surrogate pair aside, which this also sends that way) lone surrogates.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** A JSON string value, added without a copy when nothing in it needs escaping (the usual label). */
