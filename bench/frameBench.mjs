@@ -240,13 +240,14 @@ async function runShape(browser, baseURL, shape) {
         return summary;
       };
       await ev((tr) => window.__fb.start(tr), triggers);
+      const tAct = Date.now();
       try {
         await timed(act(), ROW_TIMEOUT_MS, name);
       } catch (e) {
         if (profiling) {
           // A stuck row is the one most worth a profile: the profiler answers while the page's
           // script still runs (the samples are of the stuck work).
-          out.rows[name] = { profile: await timed(stopProfile(), 330_000, 'profiler').catch(() => null) };
+          out.rows[name] = { profile: await timed(stopProfile(), 330_000, 'profiler').catch(() => null), stuckForMs: Date.now() - tAct };
         }
         throw e;
       }
@@ -274,7 +275,7 @@ async function runShape(browser, baseURL, shape) {
           // The page is stuck: wait for it to answer again, then go on with the next row.
           const t0 = Date.now();
           const back = await timed(page.evaluate(() => 1), Math.max(60_000, ROW_TIMEOUT_MS * 2.5), 'stuck page').then(() => true, () => false);
-          out.rows[at].stuckForMs = ROW_TIMEOUT_MS + (Date.now() - t0);
+          out.rows[at].stuckForMs = Math.max(out.rows[at].stuckForMs ?? 0, ROW_TIMEOUT_MS + (Date.now() - t0));
           if (!back) throw new Error(`${at}: the page did not answer for ${Math.round(out.rows[at].stuckForMs / 1000)} s`, { cause: e });
         }
       }
