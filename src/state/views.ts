@@ -11,10 +11,10 @@
  * A drag or a rename outside the matches emits nothing.
  */
 import { childIds, getNode, type MindMapState } from './doc';
-import { HIGHLIGHT_EDGE_WIDTH, type MindEdge } from './model';
+import { HIGHLIGHT_EDGE_WIDTH, type MindEdge, type MindNode } from './model';
 import type { ChangeSet, MindMapStore } from './store';
 import { SearchIndex } from './searchIndex';
-import { computeVisibleIds, isShownByExpansion, normalizeQuery } from './tree';
+import { computeVisibleIds, normalizeQuery } from './tree';
 
 export interface VisibilityDelta {
   /** Everything may have changed: read `visible` afresh. */
@@ -77,7 +77,12 @@ export class VisibilityView {
     }
     if (changes.structure.size === 0) return;
     const delta: VisibilityDelta = { reset: false, shown: [], hidden: [] };
-    for (const id of changes.structure) this.refreshSubtree(state, id, delta);
+    // Shared by the walks of one change: a subtree is walked once and an ancestor looked at once,
+    // however many of the changed topics lie in it (an undone 10k-topic delete on a chain names all
+    // 10k, each with the whole rest of the chain above and below it).
+    const done = new Set<string>();
+    const memo = new Map<string, boolean>();
+    for (const id of changes.structure) this.refreshSubtree(state, id, delta, done, memo);
     if (delta.shown.length || delta.hidden.length) this.emit(delta);
   }
 
@@ -111,19 +116,25 @@ export class VisibilityView {
     }
   }
 
-  private refreshSubtree(state: MindMapState, id: string, delta: VisibilityDelta): void {
+  /** Brings `id`'s subtree up to date; skips what `done` says was refreshed in this change already. */
+  private refreshSubtree(state: MindMapState, id: string, delta: VisibilityDelta, done: Set<string>, memo: Map<string, boolean>): void {
+    if (done.has(id)) return;
     if (!getNode(state, id)) {
       // Removed: its descendants were removed too and appear in the same change set.
+      done.add(id);
       this.setVisible(id, false, delta);
       return;
     }
-    const stack: Array<[string, boolean]> = [[id, isShownByExpansion(state, id)]];
+    const stack: Array<[string, boolean]> = [[id, shownByExpansion(state, id, memo)]];
     while (stack.length) {
       const [cur, shown] = stack.pop()!;
+      if (done.has(cur)) continue;
+      done.add(cur);
       const wasShown = this.visible.has(cur);
       this.setVisible(cur, shown, delta);
       const node = getNode(state, cur);
       if (!node) continue;
+      memo.set(cur, shown);
       const childShown = shown && node.data.expanded;
       // A branch hidden before and after keeps its whole subtree hidden: skip it.
       if (!childShown && !wasShown) continue;
@@ -154,4 +165,37 @@ export function edgeLook(state: MindMapState, edge: MindEdge): EdgeLook {
     return { color, width: HIGHLIGHT_EDGE_WIDTH, animated: true, highlighted: true };
   }
   return { color: edge.style.stroke, width: edge.style.strokeWidth, animated: edge.animated, highlighted: false };
+}
+
+/**
+ * isShownByExpansion (every ancestor expanded) for many topics of one state: the climb stops at the
+ * first topic whose answer `memo` knows, and records the answer of every topic it passed.
+ */
+export function shownByExpansion(s: MindMapState, id: string, memo: Map<string, boolean>): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  const path: MindNode[] = [];
+  // Whether the topic above the top of `path` lets it show: shown itself and expanded.
+  let above = true;
+  for (let cur: string | null = id; cur !== null; ) {
+    const hit = memo.get(cur);
+    if (hit !== undefined) {
+      above = hit && getNode(s, cur)!.data.expanded;
+      break;
+    }
+    const node = getNode(s, cur);
+    if (!node || path.length > s.nodes.n) {
+      above = false;
+      break;
+    }
+    path.push(node);
+    cur = node.parentId;
+  }
+  if (path.length === 0) return false;
+  let shown = above;
+  for (let i = path.length - 1; i >= 0; i--) {
+    memo.set(path[i].id, shown);
+    shown = shown && path[i].data.expanded;
+  }
+  return memo.get(id)!;
 }

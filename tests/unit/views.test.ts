@@ -5,7 +5,7 @@ import { computeVisibleIds, searchMatches, subtreeIds } from '../../src/state/tr
 import { edgeLook, VisibilityView, type VisibilityDelta } from '../../src/state/views';
 import { SearchIndex } from '../../src/state/searchIndex';
 import type { MindMapStore } from '../../src/state/store';
-import { tree, wide } from './helpers/tree';
+import { chain, tree, wide } from './helpers/tree';
 
 const sorted = (s: Set<string>) => [...s].sort();
 
@@ -94,6 +94,20 @@ describe('visibility', () => {
     expect(sorted(searchMatches(store.getState(), 'MARKET'))).toEqual(['Market research', 'Marketing plan']);
     expect(searchMatches(store.getState(), '  ').size).toBe(0);
   });
+
+  it('a change naming thousands of topics of one deep branch walks it once (an undone delete on a chain)', () => {
+    // Before, each of the 10,000 restored topics walked its own subtree and all its ancestors: the
+    // undo took minutes at this size (the test's time limit catches that); now each topic is seen once.
+    const store = chain(20_000);
+    const { view, check } = watch(store);
+    toggleExpanded(store, 'n15000');
+    deleteNode(store, 'n10000');
+    check();
+    store.undo();
+    check();
+    expect(view.isVisible('n15000')).toBe(true);
+    expect(view.isVisible('n15001')).toBe(false);
+  }, 60_000);
 
   it('collapsing a branch walks only that branch', () => {
     const store = wide(20_000);
