@@ -32,8 +32,10 @@ export class SceneIndex {
   constructor(
     private readonly metrics: MetricsCache,
     private readonly idle: () => boolean,
-    private readonly builder: TreeBuilder | null = null,
+    private readonly builder: (TreeBuilder & { dispose?: () => void }) | null = null,
   ) {}
+
+  private destroyed = false;
 
   nodeBox(id: string, s: MindMapState): Rect | null {
     const n = getNode(s, id);
@@ -91,8 +93,12 @@ export class SceneIndex {
     const later = (boxes: Map<string, Rect>, index: SpatialIndex) => {
       const [ids, arr] = flatten(boxes);
       index.buildLater(ids, arr, builder).then(
-        () => this.scheduleRebuild(),
-        () => this.rebuildTrees(),
+        () => {
+          if (!this.destroyed) this.scheduleRebuild();
+        },
+        () => {
+          if (!this.destroyed) this.rebuildTrees();
+        },
       );
     };
     later(this.nodeBoxes, this.nodes);
@@ -120,7 +126,9 @@ export class SceneIndex {
   }
 
   destroy(): void {
+    this.destroyed = true;
     if (this.timer !== null) clearTimeout(this.timer);
+    this.builder?.dispose?.();
   }
 }
 

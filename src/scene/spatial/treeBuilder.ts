@@ -5,7 +5,7 @@
 import type { TreeBuilder } from './spatialIndex';
 import type { TreeReply, TreeRequest } from './treeWorker';
 
-export function workerTreeBuilder(): TreeBuilder | null {
+export function workerTreeBuilder(): DisposableTreeBuilder | null {
   if (typeof Worker === 'undefined') return null;
   let worker: Worker | null = null;
   let next = 0;
@@ -16,7 +16,7 @@ export function workerTreeBuilder(): TreeBuilder | null {
     worker?.terminate();
     worker = null;
   };
-  return (boxes) =>
+  const build: TreeBuilder = (boxes) =>
     new Promise<ArrayBuffer>((resolve, reject) => {
       if (!worker) {
         worker = new Worker(new URL('./treeWorker.ts', import.meta.url), { type: 'module', name: 'mindflow-spatial' });
@@ -34,4 +34,8 @@ export function workerTreeBuilder(): TreeBuilder | null {
       const request: TreeRequest = { id, boxes };
       worker.postMessage(request, [boxes.buffer]);
     });
+  return Object.assign(build, { dispose: () => fail(new Error('the scene is gone')) });
 }
+
+/** A builder with a worker to stop when the scene goes. */
+export type DisposableTreeBuilder = TreeBuilder & { dispose(): void };
