@@ -87,14 +87,33 @@ export function decodeRecord<R>(value: unknown): R | undefined {
  * A value that is not a record reads as absent.
  */
 export class RecordMap<R extends object> {
-  constructor(readonly y: Y.Map<unknown>) {}
+  /**
+   * Records already parsed, by id: an add under a topic with 50,000 children reads every sibling's
+   * order key. Dropped for each key a transaction changes (the observer runs before the binding
+   * reads) and on each set here; read-only to callers, like every record get() returns.
+   */
+  private parsed = new Map<string, R>();
+
+  constructor(readonly y: Y.Map<unknown>) {
+    y.observe((e) => {
+      for (const k of e.keysChanged) this.parsed.delete(k);
+    });
+  }
 
   get(id: string): R | undefined {
+    const hit = this.parsed.get(id);
+    if (hit !== undefined) return hit;
     const v = this.y.get(id);
-    return v === undefined ? undefined : decodeRecord<R>(v);
+    const rec = v === undefined ? undefined : decodeRecord<R>(v);
+    if (rec !== undefined) {
+      if (this.parsed.size >= PARSED_LIMIT) this.parsed.clear();
+      this.parsed.set(id, rec);
+    }
+    return rec;
   }
 
   set(id: string, rec: R): void {
+    this.parsed.delete(id);
     this.y.set(id, JSON.stringify(rec));
   }
 
@@ -103,6 +122,7 @@ export class RecordMap<R extends object> {
   }
 
   delete(id: string): void {
+    this.parsed.delete(id);
     this.y.delete(id);
   }
 
@@ -131,15 +151,25 @@ export interface MapDoc {
   meta: Y.Map<unknown>;
 }
 
-/** The four maps of a document (created on first use, as Yjs does for top-level types). */
+/** Parsed records a RecordMap keeps at most (then it starts again). */
+const PARSED_LIMIT = 200_000;
+
+const mapDocs = new WeakMap<Y.Doc, MapDoc>();
+
+/** The four maps of a document (created on first use, as Yjs does for top-level types); one per document. */
 export function mapDoc(doc: Y.Doc): MapDoc {
-  return {
-    doc,
-    tree: new RecordMap<TreeRecord>(doc.getMap('tree')),
-    topic: new RecordMap<TopicRecord>(doc.getMap('topic')),
-    link: new RecordMap<LinkRecord>(doc.getMap('link')),
-    meta: doc.getMap<unknown>('meta'),
-  };
+  let d = mapDocs.get(doc);
+  if (!d) {
+    d = {
+      doc,
+      tree: new RecordMap<TreeRecord>(doc.getMap('tree')),
+      topic: new RecordMap<TopicRecord>(doc.getMap('topic')),
+      link: new RecordMap<LinkRecord>(doc.getMap('link')),
+      meta: doc.getMap<unknown>('meta'),
+    };
+    mapDocs.set(doc, d);
+  }
+  return d;
 }
 
 /** The document's schema version; 0 for a document nothing was written to yet. */

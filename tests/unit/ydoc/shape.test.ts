@@ -93,6 +93,25 @@ describe('document shape', () => {
     );
   });
 
+  it('reads a record again once another replica or an undo has changed it (one MapDoc per document)', () => {
+    const a = new Y.Doc();
+    toDoc(a, tree('Root', 'A').getState());
+    const d = mapDoc(a);
+    expect(mapDoc(a)).toBe(d);
+    expect(d.topic.get('A')!.data.label).toBe('A');
+    const b = new Y.Doc();
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    const rec = mapDoc(b).topic.get('A')!;
+    mapDoc(b).topic.set('A', { ...rec, data: { ...rec.data, label: 'from b' } });
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(b));
+    expect(d.topic.get('A')!.data.label).toBe('from b');
+    const undo = new Y.UndoManager(d.topic.y);
+    d.topic.set('A', { ...rec, data: { ...rec.data, label: 'here' } });
+    expect(d.topic.get('A')!.data.label).toBe('here');
+    undo.undo();
+    expect(d.topic.get('A')!.data.label).toBe('from b');
+  });
+
   it('keeps fields it does not know when it rewrites a record', () => {
     const store = tree('Root', 'A');
     const doc = new Y.Doc();
