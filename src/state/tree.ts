@@ -2,6 +2,7 @@
  * Pure queries over a map. None recurses on tree depth: a 100,000-level chain is a valid map.
  */
 import { childIds, getNode, type MindMapState } from './doc';
+import type { MindNode } from './model';
 import { tableForEach } from './table';
 
 /**
@@ -54,11 +55,38 @@ export function depthOf(s: MindMapState, id: string): number {
   return ancestorIds(s, id).length;
 }
 
-/** Visible without search: every ancestor expanded. */
-export function isShownByExpansion(s: MindMapState, id: string): boolean {
-  if (!getNode(s, id)) return false;
-  for (const a of ancestorIds(s, id)) if (!getNode(s, a)?.data.expanded) return false;
-  return true;
+/**
+ * Visible without search: every ancestor expanded. For many topics of one state pass one `memo`:
+ * the climb stops at the first topic whose answer it knows, and records the answer of every topic
+ * it passed, so each ancestor is looked at once.
+ */
+export function isShownByExpansion(s: MindMapState, id: string, memo = new Map<string, boolean>()): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  const path: MindNode[] = [];
+  // Whether the topic above the top of `path` lets it show: shown itself and expanded.
+  let above = true;
+  for (let cur: string | null = id; cur !== null; ) {
+    const hit = memo.get(cur);
+    if (hit !== undefined) {
+      above = hit && getNode(s, cur)!.data.expanded;
+      break;
+    }
+    const node = getNode(s, cur);
+    if (!node || path.length > s.nodes.n) {
+      above = false;
+      break;
+    }
+    path.push(node);
+    cur = node.parentId;
+  }
+  if (path.length === 0) return false;
+  let shown = above;
+  for (let i = path.length - 1; i >= 0; i--) {
+    memo.set(path[i].id, shown);
+    shown = shown && path[i].data.expanded;
+  }
+  return memo.get(id)!;
 }
 
 export function normalizeQuery(q: string): string {

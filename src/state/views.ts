@@ -11,10 +11,10 @@
  * A drag or a rename outside the matches emits nothing.
  */
 import { childIds, getNode, type MindMapState } from './doc';
-import { HIGHLIGHT_EDGE_WIDTH, type MindEdge, type MindNode } from './model';
+import { HIGHLIGHT_EDGE_WIDTH, type MindEdge } from './model';
 import type { ChangeSet, MindMapStore } from './store';
 import { SearchIndex } from './searchIndex';
-import { computeVisibleIds, normalizeQuery } from './tree';
+import { computeVisibleIds, isShownByExpansion, normalizeQuery } from './tree';
 
 export interface VisibilityDelta {
   /** Everything may have changed: read `visible` afresh. */
@@ -125,7 +125,7 @@ export class VisibilityView {
       this.setVisible(id, false, delta);
       return;
     }
-    const stack: Array<[string, boolean]> = [[id, shownByExpansion(state, id, memo)]];
+    const stack: Array<[string, boolean]> = [[id, isShownByExpansion(state, id, memo)]];
     while (stack.length) {
       const [cur, shown] = stack.pop()!;
       if (done.has(cur)) continue;
@@ -167,35 +167,3 @@ export function edgeLook(state: MindMapState, edge: MindEdge): EdgeLook {
   return { color: edge.style.stroke, width: edge.style.strokeWidth, animated: edge.animated, highlighted: false };
 }
 
-/**
- * isShownByExpansion (every ancestor expanded) for many topics of one state: the climb stops at the
- * first topic whose answer `memo` knows, and records the answer of every topic it passed.
- */
-export function shownByExpansion(s: MindMapState, id: string, memo: Map<string, boolean>): boolean {
-  const known = memo.get(id);
-  if (known !== undefined) return known;
-  const path: MindNode[] = [];
-  // Whether the topic above the top of `path` lets it show: shown itself and expanded.
-  let above = true;
-  for (let cur: string | null = id; cur !== null; ) {
-    const hit = memo.get(cur);
-    if (hit !== undefined) {
-      above = hit && getNode(s, cur)!.data.expanded;
-      break;
-    }
-    const node = getNode(s, cur);
-    if (!node || path.length > s.nodes.n) {
-      above = false;
-      break;
-    }
-    path.push(node);
-    cur = node.parentId;
-  }
-  if (path.length === 0) return false;
-  let shown = above;
-  for (let i = path.length - 1; i >= 0; i--) {
-    memo.set(path[i].id, shown);
-    shown = shown && path[i].data.expanded;
-  }
-  return memo.get(id)!;
-}
