@@ -18,6 +18,7 @@
  *   FRAME_BENCH_PROFILE=100k/addChild   CPU profile (CDP Profiler) of these rows (shape/row, comma-separated):
  *                                       top functions by self and total time printed and kept in the JSON
  *   FRAME_BENCH_PROFILE_INTERVAL_US=1000  its sampling interval
+ *   FRAME_BENCH_PROFILE_RAW=folder      also write each profile there (<shape>-<row>.cpuprofile, for DevTools)
  *   FRAME_BENCH_ROW_TIMEOUT_MS=120000   a row whose input gets no answer this long is recorded as stuck;
  *                                       the bench waits (2.5 times as long) for the page, then goes on
  *   FRAME_BENCH_NO_LATEST=1             leave bench/results/frames-latest.json as it is
@@ -236,6 +237,10 @@ async function runShape(browser, baseURL, shape) {
       const stopProfile = async () => {
         const { profile } = await cdp.send('Profiler.stop');
         const summary = profileSummary(profile, 25);
+        if (env.FRAME_BENCH_PROFILE_RAW) {
+          mkdirSync(env.FRAME_BENCH_PROFILE_RAW, { recursive: true });
+          writeFileSync(join(env.FRAME_BENCH_PROFILE_RAW, `${shape.name}-${name}.cpuprofile`), JSON.stringify(profile));
+        }
         console.log(`\nprofile ${shape.name}/${name} (${summary.sampledMs} ms sampled):\n  self: ${summary.self.map(([f, ms]) => `${ms} ms ${f}`).join('\n        ')}\n  total: ${summary.total.map(([f, ms]) => `${ms} ms ${f}`).join('\n         ')}`);
         return summary;
       };

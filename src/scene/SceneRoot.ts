@@ -260,7 +260,7 @@ class SceneRoot {
       nodeWidth: this.nodeWidth,
       drawnAt: (id) => this.views.get(id)?.root.position,
       timerPending: () => this.size.timerPending || this.lod.timerPending,
-      counts: () => ({ lod: this.lod.level, nodeViews: this.views.size, pooledViews: this.views.pooled, tiles: this.tiles.count, lastFrameMs: this.lastFrameMs, indexedNodes: this.index.nodes.size, treePending: this.treeEdit.treePending }),
+      counts: () => ({ lod: this.lod.level, nodeViews: this.views.size, pooledViews: this.views.pooled, tiles: this.tiles.count, tilesByCells: this.lod.level === 'shape' && this.tiles.drawsCells, lastFrameMs: this.lastFrameMs, indexedNodes: this.index.nodes.size, treePending: this.treeEdit.treePending }),
       setTheme: (t) => this.setTheme(t),
       setPerformanceMode: (on) => this.setPerformanceMode(on),
       setSnapToGrid: (on) => {

@@ -21,6 +21,8 @@ export interface SceneStats {
   nodeViews: number;
   pooledViews: number;
   tiles: number;
+  /** Far out, tiles draw topics and edges as cells (edges/cellRaster.ts) instead of one box per topic. */
+  tilesByCells: boolean;
   displayObjects: number;
   lastFrameMs: number;
   indexedNodes: number;
@@ -67,7 +69,7 @@ export interface HandleDeps {
   drawnAt(id: string): { x: number; y: number } | undefined;
   /** A debounced resize refit or a deferred level-of-detail switch is waiting on a timer. */
   timerPending(): boolean;
-  counts(): Pick<SceneStats, 'lod' | 'nodeViews' | 'pooledViews' | 'tiles' | 'lastFrameMs' | 'indexedNodes' | 'treePending'>;
+  counts(): Pick<SceneStats, 'lod' | 'nodeViews' | 'pooledViews' | 'tiles' | 'tilesByCells' | 'lastFrameMs' | 'indexedNodes' | 'treePending'>;
   setTheme(theme: ThemeName): void;
   setPerformanceMode(on: boolean): void;
   setSnapToGrid(on: boolean): void;
@@ -113,6 +115,7 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
         nodeViews: c.nodeViews,
         pooledViews: c.pooledViews,
         tiles: c.tiles,
+        tilesByCells: c.tilesByCells,
         displayObjects: countDisplayObjects(d.stage),
         lastFrameMs: c.lastFrameMs,
         indexedNodes: c.indexedNodes,

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, type Session } from './browser';
+import { colourfulPixels } from './pixels';
 import { generateMapText } from '../../bench/mapGenerator.mjs';
 
 async function load(page: Page, text: string): Promise<void> {
@@ -79,6 +80,11 @@ describe('overview zoom', () => {
     const stats = await page.evaluate(() => (window as any).__mindflow.scene.stats());
     expect(stats.lod).toBe('shape');
     expect(stats.nodeViews).toBe(0);
+    // So far out that a topic is under a pixel, tiles draw cells: the map is on screen, and only there.
+    expect(stats.tilesByCells).toBe(true);
+    const onMap = { x: map.minX, y: map.minY, width: map.maxX - map.minX, height: map.maxY - map.minY };
+    expect(await colourfulPixels(page, onMap)).toBeGreaterThan(100);
+    expect(await colourfulPixels(page, { x: map.maxX + 40, y: map.minY, width: Math.min(200, canvas.maxX - map.maxX - 40), height: map.maxY - map.minY })).toBe(0);
 
     // The wheel zooms out further only down to the whole-map fit (with the widest fit padding).
     const box = await page.getByRole('application', { name: 'Mind map canvas' }).boundingBox();

@@ -82,14 +82,15 @@ export class TreeAndEditor {
     this.tree.invalidate(delayMs);
   }
 
+  /** Up to `limit` shown topics on screen, nearest the centre first, in reading order (top to bottom). */
   private nearViewport(limit: number): string[] {
     const { camera, visibility } = this.deps;
     const vis = visibility.visible;
     const s = this.deps.store.getState();
-    const ids = this.deps.nodeIndex.search(visibleWorldRect(camera.cam, camera.size), [], (id) => vis.has(id));
+    const view = visibleWorldRect(camera.cam, camera.size);
+    const ids = this.deps.nodeIndex.nearest((view.minX + view.maxX) / 2, (view.minY + view.maxY) / 2, limit, view, (id) => vis.has(id));
     const pos = (id: string) => getNode(s, id)?.position ?? { x: 0, y: 0 };
-    ids.sort((a, b) => pos(a).y - pos(b).y || pos(a).x - pos(b).x);
-    return ids.slice(0, limit);
+    return ids.sort((a, b) => pos(a).y - pos(b).y || pos(a).x - pos(b).x);
   }
 
   private onTreeFocus(id: string | null, focused: boolean): void {

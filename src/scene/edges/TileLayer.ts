@@ -19,6 +19,7 @@ import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
 import type { SpatialIndex } from '../spatial/spatialIndex';
+import { CELLS, CellLayer, type CellRun } from './cellRaster';
 import { inRange, tileKey, tileRange, tileRect, tileSizeFor, tilesByDistance, type TileRange } from './tiles';
 
 export interface TileSource {
@@ -46,6 +47,23 @@ interface Tile {
   sig: string;
 }
 
+/** A far-out tile being drawn by cells, possibly over several frames (stepCells). */
+interface CellJob {
+  tx: number;
+  ty: number;
+  size: number;
+  sig: string;
+  edgeIds: string[];
+  topicIds: string[];
+  /** Something in the tile changed after its items were found: start again. */
+  stale: boolean;
+  /** Next item to mark: edges first, then topics. */
+  next: number;
+  edges: CellLayer;
+  topics: CellLayer;
+  matches: CellLayer;
+}
+
 interface StrokeGroup {
   color: number;
   width: number;
@@ -58,7 +76,15 @@ const CUT_MARGIN = 16;
 
 export class TileLayer {
   readonly container = new Container();
+  /** The tiles of the current size, in `layer`. */
   private tiles = new Map<string, Tile>();
+  private layer = new Container();
+  /**
+   * After a change of tile size (zooming far out or back): the last complete level, left on screen
+   * (its tiles are in world units, so they stay in place at any zoom) while the new level is built
+   * under the frame budget in a hidden layer; dropped once the new one covers the screen.
+   */
+  private previous: { layer: Container; tiles: Map<string, Tile> } | null = null;
   private spare: Graphics[] = [];
   private found: string[] = [];
   builtLastFrame = 0;
@@ -67,10 +93,15 @@ export class TileLayer {
   private anyDirty = false;
   /** World size of a tile: TILE_SIZE, larger far out (see tileSizeFor). */
   private size = TILE_SIZE;
+  /** The far-out tile being drawn by cells over several frames (see CellJob). */
+  private job: CellJob | null = null;
+  /** Colour strings already parsed (far out, every topic's colour is read at every build). */
+  private colors = new Map<unknown, number>();
 
   constructor() {
     this.container.eventMode = 'none';
     this.container.interactiveChildren = false;
+    this.container.addChild(this.layer);
   }
 
   get count(): number {
@@ -79,9 +110,10 @@ export class TileLayer {
 
   /** Marks every built tile touching `r` (world) for rebuild. */
   invalidateRect(r: Rect): void {
+    const range = tileRange(r, this.size);
+    if (this.job && inRange(range, this.job.tx, this.job.ty)) this.job.stale = true;
     if (this.tiles.size === 0) return;
     this.anyDirty = true;
-    const range = tileRange(r, this.size);
     const span = (range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1);
     if (span > this.tiles.size) {
       for (const t of this.tiles.values()) if (!t.dirty && inRange(range, t.tx, t.ty)) t.dirty = true;
@@ -96,13 +128,16 @@ export class TileLayer {
   }
 
   invalidateAll(): void {
+    if (this.job) this.job.stale = true;
     for (const t of this.tiles.values()) t.dirty = true;
     this.anyDirty = true;
   }
 
   clear(): void {
-    for (const t of this.tiles.values()) this.dropTile(t);
-    this.tiles.clear();
+    this.job = null;
+    this.dropPrevious();
+    this.dropAll(this.tiles);
+    this.layer.visible = true;
     this.settledKey = '';
   }
 
@@ -112,10 +147,7 @@ export class TileLayer {
    */
   update(view: Rect, src: TileSource, budgetMs: number, zoom = 1): boolean {
     const size = tileSizeFor(zoom, TILE_SIZE);
-    if (size !== this.size) {
-      this.clear();
-      this.size = size;
-    }
+    if (size !== this.size) this.changeSize(size);
     const sig = `${src.lod}|${src.edgeStyle}|${src.theme.card}`;
     const mx = (view.maxX - view.minX) * 0.25;
     const my = (view.maxY - view.minY) * 0.25;
@@ -133,28 +165,61 @@ export class TileLayer {
       }
     }
     const start = performance.now();
+    const deadline = start + budgetMs;
     let pending = false;
+    let screenDone = true;
     this.builtLastFrame = 0;
+    const cells = src.lod === 'shape' && this.drawsCells;
+    // A far-out tile started in an earlier frame goes on first; it is dropped when its tile is no
+    // longer wanted or was changed meanwhile (it starts again).
+    const job = this.job;
+    if (job && (job.stale || job.sig !== sig || job.size !== size || !inRange(want, job.tx, job.ty))) this.job = null;
     for (const [tx, ty] of tilesByDistance(want)) {
       const k = tileKey(tx, ty);
       let t = this.tiles.get(k);
       if (t && !t.dirty && t.sig === sig) continue;
-      const urgent = inRange(onScreen, tx, ty);
-      if (!urgent && performance.now() - start > budgetMs) {
+      // While an earlier level covers the screen, nothing has to be built before this frame.
+      const urgent = !this.previous && inRange(onScreen, tx, ty);
+      const late = performance.now() > deadline;
+      if (!urgent && (late || (cells && this.job && (this.job.tx !== tx || this.job.ty !== ty)))) {
         pending = true;
+        if (inRange(onScreen, tx, ty)) screenDone = false;
         continue;
+      }
+      let done: CellJob | null = null;
+      if (cells && !urgent) {
+        // Drawn by cells over as many frames as it takes (a far-out tile may hold most of the map).
+        const j = this.job ?? (this.job = this.startCells(tx, ty, sig, src));
+        if (!this.stepCells(j, src, deadline)) {
+          pending = true;
+          if (inRange(onScreen, tx, ty)) screenDone = false;
+          continue;
+        }
+        this.job = null;
+        done = j;
       }
       if (!t) {
         t = { tx, ty, g: this.spare.pop() ?? new Graphics(), dirty: true, sig: '' };
         t.g.position.set(tx * size, ty * size);
         t.g.visible = true;
-        this.container.addChild(t.g);
+        this.layer.addChild(t.g);
         this.tiles.set(k, t);
       }
-      this.build(t, src);
+      if (cells) {
+        if (!done) {
+          if (this.job && this.job.tx === tx && this.job.ty === ty) this.job = null;
+          done = this.startCells(tx, ty, sig, src);
+          this.stepCells(done, src, Infinity);
+        }
+        this.drawCells(t.g, done, src);
+      } else this.build(t, src);
       t.sig = sig;
       t.dirty = false;
       this.builtLastFrame++;
+    }
+    if (this.previous && screenDone) {
+      this.dropPrevious();
+      this.layer.visible = true;
     }
     if (!pending) {
       // Every wanted tile is built and clean. Dirty tiles in the keep margin are rebuilt when they
@@ -165,12 +230,46 @@ export class TileLayer {
     return pending;
   }
 
+  /** A new tile size: the current level stays on screen while the new one is built (see `previous`). */
+  private changeSize(size: number): void {
+    this.size = size;
+    this.settledKey = '';
+    if (this.previous || this.tiles.size === 0 || !this.layer.visible) {
+      // A level still being built is dropped; the last complete one (if any) stays.
+      this.dropAll(this.tiles);
+    } else {
+      this.previous = { layer: this.layer, tiles: this.tiles };
+      this.tiles = new Map();
+      this.layer = new Container();
+      this.container.addChild(this.layer);
+    }
+    this.layer.visible = !this.previous;
+  }
+
+  private dropPrevious(): void {
+    const prev = this.previous;
+    if (!prev) return;
+    this.previous = null;
+    this.dropAll(prev.tiles);
+    prev.layer.destroy();
+  }
+
+  private dropAll(tiles: Map<string, Tile>): void {
+    for (const t of tiles.values()) this.dropTile(t);
+    tiles.clear();
+  }
+
   private dropTile(t: Tile): void {
     t.g.clear();
     t.g.visible = false;
-    this.container.removeChild(t.g);
+    t.g.parent?.removeChild(t.g);
     if (this.spare.length < 16) this.spare.push(t.g);
     else t.g.destroy();
+  }
+
+  /** Tiles whose cells are smaller than a topic's height draw topics and edges by cells (cellRaster.ts). */
+  get drawsCells(): boolean {
+    return this.size / CELLS >= NODE_HEIGHT;
   }
 
   private build(t: Tile, src: TileSource): void {
@@ -251,6 +350,97 @@ export class TileLayer {
       for (let i = 0; i < rings.length; i += 3) g.rect(rings[i] - 6, rings[i + 1] - 6, rings[i + 2] + 12, NODE_HEIGHT + 12);
       g.stroke({ width: 8, color: src.theme.match });
     }
+  }
+
+  /** A far-out tile to draw by cells: what lies in it, found now, marked over one or more frames. */
+  private startCells(tx: number, ty: number, sig: string, src: TileSource): CellJob {
+    const size = this.size;
+    const rect = tileRect(tx, ty, size);
+    const cell = size / CELLS;
+    const job: CellJob = {
+      tx,
+      ty,
+      size,
+      sig,
+      edgeIds: src.edgeIndex.search(rect, []),
+      topicIds: src.nodeIndex.search(rect, []),
+      stale: false,
+      next: 0,
+      edges: new CellLayer(CELLS, cell),
+      topics: new CellLayer(CELLS, cell),
+      matches: new CellLayer(CELLS, cell),
+    };
+    return job;
+  }
+
+  /** Marks the job's edges, then its topics, until `deadline`; true once everything is marked. */
+  private stepCells(job: CellJob, src: TileSource, deadline: number): boolean {
+    const s = src.state;
+    const ox = job.tx * job.size;
+    const oy = job.ty * job.size;
+    const style = src.edgeStyle === 'straight' ? 'straight' : 'step';
+    const layout = s.settings?.layout;
+    const pts: number[] = [];
+    const nE = job.edgeIds.length;
+    const total = nE + job.topicIds.length;
+    while (job.next < total) {
+      // The clock is read every 256 items: reading it costs more than marking one.
+      if ((job.next & 255) === 0 && job.next > 0 && performance.now() > deadline) return false;
+      const i = job.next++;
+      if (i < nE) {
+        const e = getEdge(s, job.edgeIds[i]);
+        if (!e || !src.isVisible(e.source) || !src.isVisible(e.target) || src.isDynamicEdge(e)) continue;
+        const a = getNode(s, e.source);
+        const b = getNode(s, e.target);
+        if (!a || !b) continue;
+        const route = routeEdge(layout, finiteOr(a.position?.x, 0) - ox, finiteOr(a.position?.y, 0) - oy, src.nodeWidth(e.source), NODE_HEIGHT, finiteOr(b.position?.x, 0) - ox, finiteOr(b.position?.y, 0) - oy, src.nodeWidth(e.target), NODE_HEIGHT);
+        pts.length = 0;
+        job.edges.markPolyline(routedPolyline(route, style, pts), this.colorOf(e.style?.stroke, src.theme.defaultEdge) + 1);
+      } else {
+        const id = job.topicIds[i - nE];
+        if (!src.isVisible(id)) continue;
+        const n = getNode(s, id);
+        if (!n) continue;
+        const x = finiteOr(n.position?.x, 0) - ox;
+        const y = finiteOr(n.position?.y, 0) - oy;
+        const w = src.nodeWidth(id);
+        job.topics.markRect(x, y, x + w, y + NODE_HEIGHT, this.colorOf(n.data?.color, 0x9b87f5) + 1);
+        if (src.searching && src.isMatch(id)) job.matches.markRect(x, y, x + w, y + NODE_HEIGHT, src.theme.match + 1);
+      }
+    }
+    return true;
+  }
+
+  /** The marked cells as filled runs: edges, then topics over them, then search matches on top. */
+  private drawCells(g: Graphics, job: CellJob, src: TileSource): void {
+    g.clear();
+    const cell = job.size / CELLS;
+    const fillRuns = (runs: CellRun[], alpha: number) => {
+      const byValue = new Map<number, CellRun[]>();
+      for (const r of runs) {
+        let list = byValue.get(r.value);
+        if (!list) byValue.set(r.value, (list = []));
+        list.push(r);
+      }
+      for (const [value, list] of byValue) {
+        for (const r of list) g.rect(r.x0 * cell, r.y0 * cell, (r.x1 - r.x0) * cell, (r.y1 - r.y0) * cell);
+        g.fill({ color: value - 1, alpha });
+      }
+    };
+    fillRuns(job.edges.runs(), 0.75);
+    fillRuns(job.topics.runs(), src.searching ? 0.55 : 0.9);
+    fillRuns(job.matches.runs(), 1);
+  }
+
+  private colorOf(raw: unknown, fallback: number): number {
+    if (raw === undefined || raw === null || raw === '') return fallback;
+    let c = this.colors.get(raw);
+    if (c === undefined) {
+      c = parseColor(raw, -1);
+      if (this.colors.size > 4096) this.colors.clear();
+      this.colors.set(raw, c);
+    }
+    return c < 0 ? fallback : c;
   }
 
   /** Only for tests/diagnostics: does any built tile intersect r? */

@@ -35,6 +35,8 @@ export class SpatialIndex {
   private stale = new Set<string>();
   private overlay = new Map<string, Rect>();
   private scratch: number[] = [];
+  /** Static tree: entry index → its slot in the tree's box order (see treeBox). */
+  private slot: Uint32Array | null = null;
   /** Bumped by every build: a build finishing after a newer one started is dropped. */
   private version = 0;
   /** While a build runs elsewhere: the ids changed since its boxes were taken. */
@@ -87,6 +89,7 @@ export class SpatialIndex {
   }
 
   private install(ids: string[], tree: Flatbush | null): void {
+    this.slot = null;
     this.ids = ids;
     this.staticSet = new Set(ids);
     this.tree = tree;
@@ -137,6 +140,45 @@ export class SpatialIndex {
       }
     }
     return out;
+  }
+
+  /**
+   * Up to `limit` ids whose box intersects `r`, nearest to (x, y) first. Why: far out the viewport
+   * holds the whole map, and "a few topics around here" must not cost all of them.
+   */
+  nearest(x: number, y: number, limit: number, r: Rect, filter?: (id: string) => boolean): string[] {
+    if (limit <= 0) return [];
+    const inside = (b: Rect) => b.minX <= r.maxX && b.maxX >= r.minX && b.minY <= r.maxY && b.maxY >= r.minY;
+    const dist = (b: Rect) => Math.hypot(Math.max(b.minX - x, 0, x - b.maxX), Math.max(b.minY - y, 0, y - b.maxY));
+    const picked: Array<{ id: string; d: number }> = [];
+    const tree = this.tree;
+    if (tree) {
+      const box = this.treeBox();
+      const found = tree.neighbors(x, y, limit, Infinity, (i) => {
+        const id = this.ids[i];
+        return inside(box(i)) && !this.stale.has(id) && (!filter || filter(id));
+      });
+      for (const i of found) picked.push({ id: this.ids[i], d: dist(box(i)) });
+    }
+    for (const [id, b] of this.overlay) if (inside(b) && (!filter || filter(id))) picked.push({ id, d: dist(b) });
+    if (this.overlay.size > 0) picked.sort((a, b) => a.d - b.d);
+    return picked.slice(0, limit).map((p) => p.id);
+  }
+
+  /** The static tree's box of an entry (flatbush keeps boxes in tree order: `slot` inverts it once per tree). */
+  private treeBox(): (i: number) => Rect {
+    const tree = this.tree!;
+    if (!this.slot || this.slot.length !== this.ids.length) {
+      const slot = new Uint32Array(this.ids.length);
+      for (let p = 0; p < this.ids.length; p++) slot[tree._indices[p]] = p;
+      this.slot = slot;
+    }
+    const slot = this.slot;
+    const d = tree._boxes;
+    return (i) => {
+      const p = slot[i] * 4;
+      return { minX: d[p], minY: d[p + 1], maxX: d[p + 2], maxY: d[p + 3] };
+    };
   }
 
   /** Ids whose box contains the point. */
