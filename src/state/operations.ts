@@ -22,7 +22,7 @@ import {
   type Priority,
 } from './model';
 import { DEFAULT_TOPIC_SIZE, LAYOUT_GAPS, type Size, type SizeOf } from './layout/tidy';
-import { deleteEdge, deleteSubtree, editNode, insertEdge, insertNode, reparent, treeEdge } from './mutations';
+import { deleteEdge, deleteSubtree, editNode, insertEdge, insertNode, reparent, setList, treeEdge } from './mutations';
 import type { MindMapStore } from './store';
 import { checkUrl, firstError, labelError, nodeInputErrors, normalizeColor, normalizeTags } from './rules';
 import { tableGet, tableSet } from './table';
@@ -463,6 +463,6 @@ export function moveAmongSiblings(store: MindMapStore, id: string, delta: -1 | 1
     const next = siblings.slice();
     next[from] = next[to];
     next[to] = id;
-    tableSet(d.kids, parentId, next);
+    setList(d.kids, parentId, next);
   });
 }

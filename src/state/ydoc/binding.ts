@@ -28,7 +28,7 @@ import { produce } from 'immer';
 import type * as Y from 'yjs';
 import { childIds, edgeId, type MapSettings, type MindMapState } from '../doc';
 import { DEFAULT_COLOR, type MindNode } from '../model';
-import { deleteEdge, editNode, insertEdge } from '../mutations';
+import { deleteEdge, editNode, insertEdge, plainList, setList } from '../mutations';
 import { emptyChangeSet, type ChangeSet, type HistoryDriver, type MindMapStore, type Recipe } from '../store';
 import { tableDelete, tableForEach, tableGet, tableHas, tableSet } from '../table';
 import { compareOrder } from './orderKeys';
@@ -42,7 +42,7 @@ import {
   treeEdgeFromRecord,
   type MapDoc,
 } from './shape';
-import { isTreeEdge, keyUnder, toDoc, writeChildren, writeLink, writeSettings, writeTopic, writeTree, writeWholeState } from './toDoc';
+import { isTreeEdge, keyUnder, toDoc, writeChildren, writeInsertedChildren, writeLink, writeSettings, writeTopic, writeTree, writeWholeState } from './toDoc';
 import { DocHistory } from './undo';
 
 /** Whether a layout places the topics (their positions are then derived, not stored). */
@@ -50,7 +50,10 @@ export function layoutPlaces(settings: MapSettings): boolean {
   return settings.autoLayout && settings.layout !== 'free';
 }
 
-/** Above this many changed records a remote change rebuilds the map instead of patching it. */
+/**
+ * Above this many changed topics and links (or a quarter of the map) a change from elsewhere rebuilds
+ * the map instead of patching it.
+ */
 const PATCH_LIMIT = 5000;
 
 export interface DocBinding {
@@ -101,6 +104,8 @@ class Binding implements DocBinding {
   /** The store's state when the mark opened, and whether a layout placed the topics then. */
   private markBase: MindMapState | null = null;
   private markWasPlacing = false;
+  /** The store's state as of the last change this binding heard of (what the document holds, outside marks). */
+  private lastState: MindMapState;
 
   constructor(
     private readonly store: MindMapStore,
@@ -118,6 +123,7 @@ class Binding implements DocBinding {
       this.writeRepairs(r.repaired);
     }
     this.placing = layoutPlaces(store.getState().settings);
+    this.lastState = store.getState();
     // The undo manager listens first, so its stacks are up to date when the store hears of an undo.
     this.history = new DocHistory(this.d, this.origin);
     doc.on('afterTransaction', this.onTransaction);
@@ -200,13 +206,14 @@ class Binding implements DocBinding {
   private flushMark(): void {
     const p = this.pending;
     if (!p) return;
+    const base = this.markBase;
     this.pending = null;
     this.markBase = null;
     if (this.readOnly) return;
     const changes: ChangeSet = { ...p, moved: Array.from(this.pendingMoved) };
     if (!hasContent(changes)) return;
     this.upgradeSchema();
-    this.doc.transact(() => this.write(changes, this.store.getState(), this.markWasPlacing), this.origin);
+    this.doc.transact(() => this.write(changes, this.store.getState(), this.markWasPlacing, base), this.origin);
   }
 
   /**
@@ -248,7 +255,7 @@ class Binding implements DocBinding {
       if (e) tree.add(e.target);
     }
     const meta = p.settings ? [META.layout, META.autoLayout] : [];
-    const big = tree.size + topics.size + p.edges.size > Math.max(PATCH_LIMIT, s.nodes.n / 4);
+    const big = tree.size + p.edges.size > Math.max(PATCH_LIMIT, s.nodes.n / 4);
     if (big || this.repaired > 0 || !this.patch(Array.from(tree), Array.from(topics), Array.from(p.edges), meta, true)) {
       this.rebuild(true);
     }
@@ -258,6 +265,8 @@ class Binding implements DocBinding {
   // Store -> document
 
   private onStoreChange = (changes: ChangeSet, state: MindMapState): void => {
+    const before = this.lastState;
+    this.lastState = state;
     if (changes.external) {
       this.placing = layoutPlaces(state.settings);
       return;
@@ -274,7 +283,7 @@ class Binding implements DocBinding {
       return;
     }
     this.upgradeSchema();
-    this.doc.transact(() => this.write(changes, state, wasPlacing), changes.history ? this.origin : this.quiet);
+    this.doc.transact(() => this.write(changes, state, wasPlacing, before), changes.history ? this.origin : this.quiet);
   };
 
   /**
@@ -286,7 +295,8 @@ class Binding implements DocBinding {
     if (meta.get(META.schemaVersion) !== SCHEMA_VERSION) this.doc.transact(() => meta.set(META.schemaVersion, SCHEMA_VERSION), this.quiet);
   }
 
-  private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean): void {
+  /** `before`: the state the document held before these changes (new children get keys from their neighbours). */
+  private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean, before: MindMapState | null): void {
     const d = this.d;
     if (changes.reset) {
       writeWholeState(d, s);
@@ -311,7 +321,10 @@ class Binding implements DocBinding {
     };
     for (const id of changes.nodes) visitNode(id);
     for (const id of changes.structure) if (!changes.nodes.has(id)) visitNode(id);
-    for (const parent of reorder) if (tableHas(s.nodes, parent)) writeChildren(d, s, parent);
+    for (const parent of reorder) {
+      if (!tableHas(s.nodes, parent)) continue;
+      if (!before || !writeInsertedChildren(d, before, s, parent)) writeChildren(d, s, parent);
+    }
     for (const id of changes.edges) {
       writeLink(d, s, id);
       const edge = tableGet(s.edges, id);
@@ -344,7 +357,7 @@ class Binding implements DocBinding {
       meta.includes(META.rootId) ||
       meta.includes(META.schemaVersion) ||
       this.repaired > 0 ||
-      tree.length + topic.length + link.length > Math.max(PATCH_LIMIT, this.store.getState().nodes.n / 4) ||
+      changedRecords(tree, topic, link) > Math.max(PATCH_LIMIT, this.store.getState().nodes.n / 4) ||
       !this.patch(tree, topic, link, meta, undoRedo)
     ) {
       this.rebuild(undoRedo);
@@ -519,30 +532,35 @@ class Binding implements DocBinding {
           insertEdge(draft, edge);
         }
       }
+      const order = (id: string) => {
+        const o = d.tree.get(id)?.order;
+        return typeof o === 'string' ? o : '';
+      };
       for (const p of affected) {
         if (!exists(p)) continue;
-        const list: string[] = [];
+        // The children that stay where they were, in the order they had, and the ones that arrive
+        // (new, moved in, or given a new place among their siblings).
+        const stay: string[] = [];
+        const arrive: string[] = [];
         const seen = new Set<string>();
-        for (const k of tableGet(draft.kids, p) ?? []) {
+        for (const k of plainList(draft.kids, p) ?? []) {
           if (exists(k) && parentAfter(k) === p && !seen.has(k)) {
-            list.push(k);
+            (treeChanged.has(k) ? arrive : stay).push(k);
             seen.add(k);
           }
         }
         for (const id of upsert) if (!seen.has(id) && parentAfter(id) === p) {
-          list.push(id);
+          arrive.push(id);
           seen.add(id);
         }
-        const order = (id: string) => {
-          const o = d.tree.get(id)?.order;
-          return typeof o === 'string' ? o : '';
-        };
-        list.sort((a, b) => compareOrder(order(a), a, order(b), b));
-        const cur = tableGet(draft.kids, p);
+        // Outside a mark the state's lists follow the document's order, so the ones that stay are in
+        // order already and only the arrivals are placed (a few key reads each, not a sort of all).
+        const list = !this.pending && arrive.length * 8 <= stay.length ? mergeByOrder(stay, arrive, order) : [...stay, ...arrive].sort((a, b) => compareOrder(order(a), a, order(b), b));
+        const cur = plainList(draft.kids, p);
         if (list.length === 0) {
           if (cur) tableDelete(draft.kids, p);
         } else if (!cur || cur.length !== list.length || cur.some((v, i) => v !== list[i])) {
-          tableSet(draft.kids, p, list);
+          setList(draft.kids, p, list);
         }
       }
       const parentOf = {
@@ -625,4 +643,37 @@ function splitEdgeId(id: string, d: MapDoc): [string, string] | null {
 /** Whether `doc` holds updates (or deletions) still waiting for the updates they build on. */
 function hasPending(doc: Y.Doc): boolean {
   return doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
+}
+
+/** Topics (a tree and a content record each) and links a change touched. */
+function changedRecords(tree: readonly string[], topic: readonly string[], link: readonly string[]): number {
+  const topics = new Set(tree);
+  for (const id of topic) topics.add(id);
+  return topics.size + link.length;
+}
+
+/**
+ * `stay` (already in sibling order) with `arrive` placed among it by their order keys: arrivals are
+ * sorted, and each one's place is found by binary search, so the cost is O(n + k log n) key reads
+ * for k arrivals among n siblings.
+ */
+export function mergeByOrder(stay: readonly string[], arrive: readonly string[], order: (id: string) => string): string[] {
+  if (arrive.length === 0) return stay.slice();
+  const sorted = arrive.map((id) => [order(id), id] as const).sort((a, b) => compareOrder(a[0], a[1], b[0], b[1]));
+  const out: string[] = [];
+  let from = 0;
+  for (const [key, id] of sorted) {
+    let lo = from;
+    let hi = stay.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareOrder(order(stay[mid]), stay[mid], key, id) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = from; i < lo; i++) out.push(stay[i]);
+    out.push(id);
+    from = lo;
+  }
+  for (let i = from; i < stay.length; i++) out.push(stay[i]);
+  return out;
 }

@@ -155,11 +155,11 @@ export function compareOrder(ka: string, ida: string, kb: string, idb: string): 
  * strictly increasing run of valid ones), so that an insert or a reorder rewrites only the topics
  * that moved. `existing` gives a topic's current key under this parent, if any. O(k log k).
  */
-export function assignKeys(ids: readonly string[], existing: (id: string) => string | undefined): string[] {
+export function assignKeys(ids: readonly string[], existing: (id: string, index: number) => string | undefined): string[] {
   const n = ids.length;
   const keys: (string | undefined)[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const k = existing(ids[i]);
+    const k = existing(ids[i], i);
     keys[i] = isOrderKey(k) ? k : undefined;
   }
   // Longest strictly increasing subsequence of the valid keys (patience sorting).
