@@ -43,7 +43,15 @@ export function flatMap(n, seed = 42) {
   return { nodes, edges, meta: { exportedAt: new Date(0).toISOString(), version: '1.0' } };
 }
 
-/** A chain of `n` topics (the root included): topic i is the only child of topic i-1, one level deeper. */
+/** Topics per row of the chain's snake (see chainMap). */
+export const CHAIN_ROW = 1000;
+
+/**
+ * A chain of `n` topics (the root included): topic i is the only child of topic i-1, one level deeper.
+ * Laid out as a snake of rows of CHAIN_ROW topics (left to right, then right to left, …). Why not one
+ * straight line: 100,000 topics side by side span 28 million units, past the ±10,000,000 every
+ * coordinate is clamped to (rules.ts), which would stack most of the chain on one spot.
+ */
 export function chainMap(n, seed = 42) {
   const label = labeller(seed);
   const nodes = [ROOT];
@@ -52,7 +60,10 @@ export function chainMap(n, seed = 42) {
   for (let i = 1; i < n; i++) {
     const id = `c${i}`;
     const color = COLORS[Math.floor(i / 100) % COLORS.length];
-    nodes.push(child(id, parent, i * LAYOUT.dx, 0, label(i), color));
+    const row = Math.floor(i / CHAIN_ROW);
+    const col = i % CHAIN_ROW;
+    const x = (row % 2 === 0 ? col : CHAIN_ROW - 1 - col) * LAYOUT.dx;
+    nodes.push(child(id, parent, x, row * 2 * LAYOUT.dy, label(i), color));
     edges.push(edge(parent, id, color));
     parent = id;
   }

@@ -6,6 +6,7 @@ import { readRow } from '../../bench/frameRecorder.mjs';
 interface Node {
   id: string;
   parentId: string | null;
+  position: { x: number; y: number };
 }
 
 describe('frame bench shapes', () => {
@@ -31,6 +32,17 @@ describe('frame bench shapes', () => {
     expect(m.nodes).toHaveLength(500);
     expect([...kids.values()].every((k) => k === 1)).toBe(true);
     expect(kids.size).toBe(499);
+  });
+
+  it('keeps a long chain inside the coordinates the app keeps (±10,000,000), no two topics on one spot', () => {
+    const m = chainMap(100_000);
+    const spots = new Set<string>();
+    for (const n of m.nodes as Node[]) {
+      expect(Math.abs(n.position.x)).toBeLessThanOrEqual(1e7);
+      expect(Math.abs(n.position.y)).toBeLessThanOrEqual(1e7);
+      spots.add(`${n.position.x},${n.position.y}`);
+    }
+    expect(spots.size).toBe(100_000);
   });
 });
 

@@ -75,7 +75,12 @@ interface StrokeGroup {
 const CUT_MARGIN = 16;
 
 export class TileLayer {
-  readonly container = new Container();
+  /**
+   * A render group of its own. Why: Pixi packs the vertices of a render group's batches again when
+   * anything in the group changes its geometry; the overlay and the topic views change every frame of
+   * a drag, and beside them the tiles' static geometry was packed and uploaded again each time.
+   */
+  readonly container = new Container({ isRenderGroup: true });
   /** The tiles of the current size, in `layer`. */
   private tiles = new Map<string, Tile>();
   private layer = new Container();

@@ -536,6 +536,15 @@ class Binding implements DocBinding {
         const o = d.tree.get(id)?.order;
         return typeof o === 'string' ? o : '';
       };
+      // The topics each parent receives, found once (a restored chain has as many parents as topics).
+      const arriving = new Map<string, string[]>();
+      for (const id of upsert) {
+        const p = parentAfter(id);
+        if (p == null) continue;
+        const list = arriving.get(p);
+        if (list) list.push(id);
+        else arriving.set(p, [id]);
+      }
       for (const p of affected) {
         if (!exists(p)) continue;
         // The children that stay where they were, in the order they had, and the ones that arrive
@@ -549,7 +558,7 @@ class Binding implements DocBinding {
             seen.add(k);
           }
         }
-        for (const id of upsert) if (!seen.has(id) && parentAfter(id) === p) {
+        for (const id of arriving.get(p) ?? []) if (!seen.has(id)) {
           arrive.push(id);
           seen.add(id);
         }
