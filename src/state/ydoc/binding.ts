@@ -507,12 +507,14 @@ class Binding implements DocBinding {
         const parent = parentAfter(id) ?? null;
         const node = nodeFromRecords(id, parent, d.topic.get(id)!, id === rootId);
         // While a layout places topics, their places are derived here, not read from the records.
-        if (before && placing) node.position = before.position;
+        if (before && placing) node.position = { x: before.position.x, y: before.position.y };
         // A topic the open mark changed keeps what the mark changed (a drag's place) under a remote edit.
         if (this.markBase && (this.pending?.nodes.has(id) || this.pendingMoved.has(id))) {
           keepLocal(node, tableGet(s.nodes, id), tableGet(this.markBase.nodes, id));
         }
-        tableSet(draft.nodes, id, node);
+        // Frozen (shallowly) so that immer's finalisation does not walk into each new record; later
+        // edits go through drafts, which copy it.
+        tableSet(draft.nodes, id, Object.freeze(node));
         if (!treeChanged.has(id) && before) continue;
         for (const p of [before?.parentId, parent]) {
           if (p != null) relink.add(edgeId(p, id)).add(edgeId(id, p));
@@ -529,7 +531,7 @@ class Binding implements DocBinding {
           const color = tableGet(draft.nodes, parent)?.data.color ?? d.topic.get(parent)?.data?.color;
           const edge = treeEdgeFromRecord(parent, id, d.tree.get(id)!, color ?? DEFAULT_COLOR, node.connectionType === 'middle');
           if (tableGet(draft.edges, edge.id)) deleteEdge(draft, edge.id);
-          insertEdge(draft, edge);
+          insertEdge(draft, Object.freeze(edge));
         }
       }
       const order = (id: string) => {
