@@ -13,8 +13,8 @@
 import { Container, Graphics } from 'pixi.js';
 import { getEdge, getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
-import { NODE_HEIGHT, TILE_SIZE, type ThemeColors } from '../constants';
-import { routedPolyline, routeEdge } from './edgeRouting';
+import { NODE_HEIGHT, SMOOTH_STEP_RADIUS, TILE_SIZE, type ThemeColors } from '../constants';
+import { routedPolyline, routeEdge, sharedPieceKey, trunkPiece } from './edgeRouting';
 import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
@@ -69,10 +69,14 @@ interface StrokeGroup {
   width: number;
   polys: number[][];
   fresh: (piece: readonly number[]) => boolean;
+  /** sharedPieceKey names already drawn. */
+  shared: Set<string>;
 }
 
 /** Tile-local cut rect: the tile plus room for the widest stroke, so cut ends stay hidden under the next tile's. */
 const CUT_MARGIN = 16;
+/** How far a step's rounded corners reach from its ends (see trunkPiece). */
+const TRUNK_MARGIN = SMOOTH_STEP_RADIUS + 1;
 
 export class TileLayer {
   /**
@@ -301,9 +305,23 @@ export class TileLayer {
       const width = shape ? 1 : Math.max(0.5, Math.min(8, finiteOr(e.style?.strokeWidth, 2)));
       const key = `${color}|${width}`;
       let grp = groups.get(key);
-      if (!grp) groups.set(key, (grp = { color, width, polys: [], fresh: pieceDeduper() }));
+      if (!grp) groups.set(key, (grp = { color, width, polys: [], fresh: pieceDeduper(), shared: new Set() }));
       // Far out, corners are sub-pixel: plain steps (or straight lines) are enough.
-      const pts = routedPolyline(route, src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep');
+      const style = src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep';
+      // Beside a trunk shared by many siblings, most edges are only that trunk here.
+      const trunk = trunkPiece(route, style, cut, TRUNK_MARGIN);
+      if (trunk === null) continue;
+      if (trunk) {
+        if (grp.fresh(trunk)) grp.polys.push(trunk);
+        continue;
+      }
+      // Beside the source of many siblings: their pieces here are one and the same.
+      const shared = sharedPieceKey(route, style, cut, TRUNK_MARGIN);
+      if (shared !== undefined) {
+        if (grp.shared.has(shared)) continue;
+        grp.shared.add(shared);
+      }
+      const pts = routedPolyline(route, style);
       // Long edges are cut to the tile and shared trunks drawn once (clipPolyline.ts).
       if (polylineInside(pts, cut)) {
         if (grp.fresh(pts)) grp.polys.push(pts);

@@ -115,6 +115,56 @@ export function routedPolyline(r: EdgeRoute, style: EdgeStyle, out: number[] = [
 }
 
 /**
+ * When all of a stepped edge that lies in `r` is the straight middle of its step (the trunk it shares
+ * with its siblings), that one piece, cut to `r`: [x0, y0, x1, y1]. null when nothing of it is in `r`;
+ * undefined when its ends or corners come within `margin` of `r` (the caller routes and cuts it).
+ * Why: a tile or the overlay beside the trunk of a topic with 50,000 children meets all 50,000 edges,
+ * and routing, rounding and cutting each one costs far more than this test.
+ */
+export function trunkPiece(rt: EdgeRoute, style: EdgeStyle, r: Rect, margin: number): number[] | null | undefined {
+  if (style === 'straight') return undefined;
+  const along = rt.dir === 'right' || rt.dir === 'left';
+  const sign = rt.dir === 'right' || rt.dir === 'down' ? 1 : -1;
+  const sa = along ? rt.sx : rt.sy;
+  const ta = along ? rt.tx : rt.ty;
+  const sb = along ? rt.sy : rt.sx;
+  const tb = along ? rt.ty : rt.tx;
+  // A flat step is one straight line; a target behind its source takes the six-point path.
+  if (Math.abs(sb - tb) < 0.5 || sign * (ta - sa) < 2 * SMOOTH_STEP_OFFSET) return undefined;
+  const lo = along ? r.minY : r.minX;
+  const hi = along ? r.maxY : r.maxX;
+  if ((sb >= lo - margin && sb <= hi + margin) || (tb >= lo - margin && tb <= hi + margin)) return undefined;
+  const mid = (sa + ta) / 2;
+  const alo = along ? r.minX : r.minY;
+  const ahi = along ? r.maxX : r.maxY;
+  // Both ends lie beyond r across the route: only the middle can cross it, and it crosses it whole.
+  if (mid < alo || mid > ahi || Math.max(sb, tb) < lo || Math.min(sb, tb) > hi) return null;
+  return along ? [mid, lo, mid, hi] : [lo, mid, hi, mid];
+}
+
+/**
+ * A name for what of a stepped edge lies in `r` when its target end (and that corner) is beyond `r`:
+ * from its source through the first corner along the trunk to where the trunk leaves `r`, the same
+ * for every sibling on that side. Edges with the same name draw the same piece in `r`; undefined when
+ * that cannot be said (the target end near `r`, a flat step, a target behind its source, a corner
+ * rounded smaller because the trunk is short).
+ */
+export function sharedPieceKey(rt: EdgeRoute, style: EdgeStyle, r: Rect, margin: number): string | undefined {
+  if (style === 'straight') return undefined;
+  const along = rt.dir === 'right' || rt.dir === 'left';
+  const sign = rt.dir === 'right' || rt.dir === 'down' ? 1 : -1;
+  const sa = along ? rt.sx : rt.sy;
+  const ta = along ? rt.tx : rt.ty;
+  const sb = along ? rt.sy : rt.sx;
+  const tb = along ? rt.ty : rt.tx;
+  if (Math.abs(tb - sb) < 2 * SMOOTH_STEP_RADIUS + 1 || sign * (ta - sa) < 2 * SMOOTH_STEP_OFFSET) return undefined;
+  const lo = along ? r.minY : r.minX;
+  const hi = along ? r.maxY : r.maxX;
+  if (tb >= lo - margin && tb <= hi + margin) return undefined;
+  return `${rt.dir}|${style}|${rt.sx},${rt.sy}|${(sa + ta) / 2}|${tb > sb ? 1 : -1}`;
+}
+
+/**
  * A box sure to hold the drawn edge (for the spatial index and tile invalidation): the anchors plus
  * the step-out distance along the route's axis and a few units across it.
  */

@@ -7,11 +7,11 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { MindNode } from '../../state/model';
 import { notesTooltip, visibleTags } from './hoverContent';
-import { NODE_HEIGHT, type ThemeColors } from '../constants';
+import { NODE_HEIGHT, SMOOTH_STEP_RADIUS, type ThemeColors } from '../constants';
 import { FONT_NAME, type SharedContexts } from '../render/assets';
 import { dashSegments } from '../edges/edgePaths';
 import { expandRect, type Rect } from '../geometry';
-import { routedPolyline, type EdgeDirection } from '../edges/edgeRouting';
+import { routedPolyline, sharedPieceKey, trunkPiece, type EdgeDirection } from '../edges/edgeRouting';
 import { clipPolyline, pieceDeduper, polylineInside } from '../edges/clipPolyline';
 import { plusCenter } from '../topics/nodeLayout';
 
@@ -28,6 +28,7 @@ export interface OverlayEdge {
 }
 
 /** Moving dashes of animated edges, in world units. */
+const EMPTY: number[] = [];
 const DASH = 6;
 const GAP = 5;
 /** Below this many screen pixels per dash + gap, animated edges are drawn solid. */
@@ -84,11 +85,27 @@ export class Overlay {
     // Pixi rebuild the whole world's render instructions and re-pack every batch that frame.
     const clip = expandRect(view, (view.maxX - view.minX) * 0.1);
     const clipSig = dashed && list.some((e) => e.animated) ? `${clip.minX},${clip.minY},${clip.maxX},${clip.maxY}` : '';
-    const polys = list.map((e) => routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style));
     // Solid edges reaching far off screen are cut to `cut` (clipPolyline.ts): the cut rect moves in
     // steps, so a pan redraws them only when it crosses one.
     const cut = steppedCut(view);
-    const cutting = list.some((e, i) => !(e.animated && dashed) && !polylineInside(polys[i], cut));
+    const routes = list.map((e) => ({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }) as const);
+    // Solid edges of which only the shared trunk is in `cut` are that one piece (trunkPiece).
+    const trunks = list.map((e, i) => (e.animated && dashed ? undefined : trunkPiece(routes[i], style, cut, SMOOTH_STEP_RADIUS + 1)));
+    // Siblings whose piece in `cut` is the same one (sharedPieceKey): only the first is routed and drawn.
+    const sharedSeen = new Set<string>();
+    const skip = list.map((e, i) => {
+      if (trunks[i] !== undefined) return false;
+      // Dashed edges are cut to `clip`: siblings there share their dashes too (same path, same phase).
+      const dash = e.animated && dashed;
+      const k = sharedPieceKey(routes[i], style, dash ? clip : cut, SMOOTH_STEP_RADIUS + 1);
+      if (k === undefined) return false;
+      const named = `${e.color}|${e.width}|${dash}|${k}`;
+      if (sharedSeen.has(named)) return true;
+      sharedSeen.add(named);
+      return false;
+    });
+    const polys = list.map((_, i) => (trunks[i] === undefined && !skip[i] ? routedPolyline(routes[i], style) : EMPTY));
+    const cutting = list.some((e, i) => trunks[i] !== undefined || skip[i] || (!(e.animated && dashed) && !polylineInside(polys[i], cut)));
     const cutSig = cutting ? `${cut.minX},${cut.minY},${cut.maxX},${cut.maxY}` : '';
     const sig = `${style}|${dashed ? phase : 0}|${clipSig}|${cutSig}|` + list.map((e) => `${e.sx},${e.sy},${e.tx},${e.ty},${e.color},${e.width},${e.animated}`).join(';');
     if (sig === this.edgesSig) return;
@@ -105,7 +122,7 @@ export class Overlay {
         let isFresh = fresh.get(key);
         if (!isFresh) fresh.set(key, (isFresh = pieceDeduper(false)));
         const starts: number[] = [];
-        const pieces = clipPolyline(pts, clip, starts);
+        const pieces = skip[i] ? [] : clipPolyline(pts, clip, starts);
         let any = false;
         pieces.forEach((p, k) => {
           const shift = ((starts[k] % (DASH + GAP)) + DASH + GAP) % (DASH + GAP);
@@ -120,7 +137,8 @@ export class Overlay {
         const key = `${e.color}|${e.width}`;
         let isFresh = fresh.get(key);
         if (!isFresh) fresh.set(key, (isFresh = pieceDeduper()));
-        const pieces = polylineInside(pts, cut) ? [pts] : clipPolyline(pts, cut);
+        const trunk = trunks[i];
+        const pieces = trunk === null || skip[i] ? [] : trunk ? [trunk] : polylineInside(pts, cut) ? [pts] : clipPolyline(pts, cut);
         let any = false;
         for (const p of pieces) {
           if (!isFresh(p)) continue;
