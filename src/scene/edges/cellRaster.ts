@@ -52,7 +52,10 @@ export class CellLayer {
     const r0 = Math.max(0, Math.floor(y0 / cell));
     const r1 = Math.min(n - 1, Math.floor(Math.max(y0, y1 - 1e-9) / cell));
     if (c0 > c1 || r0 > r1) return;
-    for (let r = r0; r <= r1; r++) this.cells.fill(value, r * n + c0, r * n + c1 + 1);
+    const cells = this.cells;
+    // One column (a trunk, a topic under a cell wide): a plain loop, not a fill call per row.
+    if (c0 === c1) for (let i = r0 * n + c0, end = r1 * n + c0; i <= end; i += n) cells[i] = value;
+    else for (let r = r0; r <= r1; r++) cells.fill(value, r * n + c0, r * n + c1 + 1);
     this.any = true;
   }
 
