@@ -104,7 +104,7 @@ class Binding implements DocBinding {
   /** The store's state when the mark opened, and whether a layout placed the topics then. */
   private markBase: MindMapState | null = null;
   private markWasPlacing = false;
-  /** The store's state as of the last change this binding heard of (what the document holds, outside marks). */
+  /** The store's state the document last caught up with (written, or received from elsewhere). */
   private lastState: MindMapState;
 
   constructor(
@@ -213,7 +213,9 @@ class Binding implements DocBinding {
     const changes: ChangeSet = { ...p, moved: Array.from(this.pendingMoved) };
     if (!hasContent(changes)) return;
     this.upgradeSchema();
-    this.doc.transact(() => this.write(changes, this.store.getState(), this.markWasPlacing, base), this.origin);
+    const now = this.store.getState();
+    this.doc.transact(() => this.write(changes, now, this.markWasPlacing, base), this.origin);
+    this.lastState = now;
   }
 
   /**
@@ -265,9 +267,11 @@ class Binding implements DocBinding {
   // Store -> document
 
   private onStoreChange = (changes: ChangeSet, state: MindMapState): void => {
+    // Only what reaches the document moves lastState: a layout pass that another subscriber runs
+    // inside this change's delivery may arrive first, holding the children this change added.
     const before = this.lastState;
-    this.lastState = state;
     if (changes.external) {
+      this.lastState = state;
       this.placing = layoutPlaces(state.settings);
       return;
     }
@@ -284,6 +288,7 @@ class Binding implements DocBinding {
     }
     this.upgradeSchema();
     this.doc.transact(() => this.write(changes, state, wasPlacing, before), changes.history ? this.origin : this.quiet);
+    this.lastState = state;
   };
 
   /**

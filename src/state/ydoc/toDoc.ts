@@ -93,6 +93,8 @@ export function writeInsertedChildren(d: MapDoc, before: MindMapState, s: MindMa
     while (j < prev.length && prev[j] !== id && tableGet(s.nodes, prev[j])?.parentId !== parent) j++;
     if (j < prev.length && prev[j] === id) {
       j++;
+      // In place, but not yet in the document under this parent: it needs a key all the same.
+      if (keyUnder(d, id, parent) === undefined) inserted.push(i);
       continue;
     }
     // A child that was here before and now stands elsewhere: a reorder.

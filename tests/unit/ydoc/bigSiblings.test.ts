@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { childIds } from '../../../src/state/doc';
-import { addChild, addSibling, deleteNode, moveAmongSiblings } from '../../../src/state/operations';
+import { addChild, addSibling, deleteNode, moveAmongSiblings, updateSettings } from '../../../src/state/operations';
+import { keepLaidOut } from '../../../src/state/layout/apply';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { mergeByOrder } from '../../../src/state/ydoc/binding';
 import { compareOrder } from '../../../src/state/ydoc/orderKeys';
@@ -39,6 +40,24 @@ describe('many siblings', () => {
     expect(order.indexOf(middle)).toBe(order.indexOf('k150') + 1);
     expect(order.at(-1)).toBe(last);
     expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
+  });
+
+  it('with Auto Layout on, an add (whose layout pass reaches the document first) is written with its key', () => {
+    // As in the editor: the layout listens before the binding does, so its pass is delivered first.
+    const store = tree('Root', ['A', 'A1', 'A2'], 'B', 'C');
+    keepLaidOut(store);
+    const a = replica(undefined, store);
+    updateSettings(a.store, { layout: 'balanced', autoLayout: true });
+    const n = a.store.getState().nodes.n;
+    const x = addChild(a.store, 'root')!;
+    expect(fromDoc(a.doc).state.nodes.n).toBe(n + 1);
+    a.store.undo();
+    const y = addChild(a.store, 'A')!;
+    // (Places are the layout's, derived on every replica and not stored: compare the tree.)
+    const stored = fromDoc(a.doc).state;
+    for (const p of ['root', 'A', 'B', 'C']) expect(childIds(stored, p)).toEqual(childIds(a.store.getState(), p));
+    expect(childIds(stored, 'A')).toContain(y);
+    expect(childIds(fromDoc(a.doc).state, 'root')).not.toContain(x);
   });
 
   it('a reorder among many siblings still writes the keys it needs', () => {
