@@ -460,6 +460,10 @@ describe('canvas (desktop)', () => {
 
   test('animations pause under prefers-reduced-motion', async () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The page hears of the change in a rendering step (a media query 'change' event, after which the
+    // scene draws once): let it arrive before counting frames.
+    await pageFrames(page, 3);
+    await idle(page);
     await page.evaluate(() =>
       (window as any).__mindflow.store.transact('anim', (d: any) => {
         (window as any).__mindflow.editNode(d, 'beta').data.animation = 'pulse';
