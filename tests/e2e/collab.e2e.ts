@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { child, mapOf } from './editor.helpers';
+import { screenPixels } from './pixels';
 import { colorOfName } from '../../src/ui/editor/share/identity';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -62,25 +63,11 @@ async function ready(page: Page): Promise<void> {
 
 /** How many pixels in a screen rectangle are within a small distance of a colour (from a real screenshot). */
 async function colourCount(page: Page, clip: { x: number; y: number; width: number; height: number }, hex: string): Promise<number> {
-  const png = (await page.screenshot({ clip })).toString('base64');
-  return page.evaluate(
-    async ({ b64, hex }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const d = ctx.getImageData(0, 0, c.width, c.height).data;
-      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-      let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40) n++;
-      return n;
-    },
-    { b64: png, hex },
-  );
+  const { data: d } = await screenPixels(page, clip);
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40) n++;
+  return n;
 }
 
 const labels = (page: Page) => page.evaluate(() => (window as any).__mindflow.allNodes().map((n: any) => n.data.label).sort());

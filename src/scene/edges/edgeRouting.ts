@@ -115,6 +115,22 @@ export function routedPolyline(r: EdgeRoute, style: EdgeStyle, out: number[] = [
 }
 
 /**
+ * A route in the frame where it runs along its axis: `sa`/`ta` where its ends lie along the route,
+ * `sb`/`tb` across it, `sign` +1 when it runs towards larger values.
+ */
+function stepFrame(rt: EdgeRoute): { along: boolean; sign: number; sa: number; ta: number; sb: number; tb: number } {
+  const along = rt.dir === 'right' || rt.dir === 'left';
+  return {
+    along,
+    sign: rt.dir === 'right' || rt.dir === 'down' ? 1 : -1,
+    sa: along ? rt.sx : rt.sy,
+    ta: along ? rt.tx : rt.ty,
+    sb: along ? rt.sy : rt.sx,
+    tb: along ? rt.ty : rt.tx,
+  };
+}
+
+/**
  * When all of a stepped edge that lies in `r` is the straight middle of its step (the trunk it shares
  * with its siblings), that one piece, cut to `r`: [x0, y0, x1, y1]. null when nothing of it is in `r`;
  * undefined when its ends or corners come within `margin` of `r` (the caller routes and cuts it).
@@ -123,12 +139,7 @@ export function routedPolyline(r: EdgeRoute, style: EdgeStyle, out: number[] = [
  */
 export function trunkPiece(rt: EdgeRoute, style: EdgeStyle, r: Rect, margin: number): number[] | null | undefined {
   if (style === 'straight') return undefined;
-  const along = rt.dir === 'right' || rt.dir === 'left';
-  const sign = rt.dir === 'right' || rt.dir === 'down' ? 1 : -1;
-  const sa = along ? rt.sx : rt.sy;
-  const ta = along ? rt.tx : rt.ty;
-  const sb = along ? rt.sy : rt.sx;
-  const tb = along ? rt.ty : rt.tx;
+  const { along, sign, sa, ta, sb, tb } = stepFrame(rt);
   // A flat step is one straight line; a target behind its source takes the six-point path.
   if (Math.abs(sb - tb) < 0.5 || sign * (ta - sa) < 2 * SMOOTH_STEP_OFFSET) return undefined;
   const lo = along ? r.minY : r.minX;
@@ -151,12 +162,7 @@ export function trunkPiece(rt: EdgeRoute, style: EdgeStyle, r: Rect, margin: num
  */
 export function sharedPieceKey(rt: EdgeRoute, style: EdgeStyle, r: Rect, margin: number): string | undefined {
   if (style === 'straight') return undefined;
-  const along = rt.dir === 'right' || rt.dir === 'left';
-  const sign = rt.dir === 'right' || rt.dir === 'down' ? 1 : -1;
-  const sa = along ? rt.sx : rt.sy;
-  const ta = along ? rt.tx : rt.ty;
-  const sb = along ? rt.sy : rt.sx;
-  const tb = along ? rt.ty : rt.tx;
+  const { along, sign, sa, ta, sb, tb } = stepFrame(rt);
   if (Math.abs(tb - sb) < 2 * SMOOTH_STEP_RADIUS + 1 || sign * (ta - sa) < 2 * SMOOTH_STEP_OFFSET) return undefined;
   const lo = along ? r.minY : r.minX;
   const hi = along ? r.maxY : r.maxX;
