@@ -27,8 +27,9 @@ export interface OverlayEdge {
   animated: boolean;
 }
 
-/** Moving dashes of animated edges, in world units. */
+/** The polyline of an edge drawn as a trunk piece or skipped as a shared one (never read). */
 const EMPTY: number[] = [];
+/** Moving dashes of animated edges, in world units. */
 const DASH = 6;
 const GAP = 5;
 /** Below this many screen pixels per dash + gap, animated edges are drawn solid. */
