@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Hocuspocus, type Extension, type onAuthenticatePayload, type beforeHandleMessagePayload, type onLoadDocumentPayload } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
+import IORedis from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import type { ServerConfig } from './config';
@@ -101,6 +102,28 @@ function guard(store: DocStore, config: ServerConfig, socketOf: (request: Incomi
   };
 }
 
+/**
+ * Unloads every open map so its log is folded before the store closes, and so no extension still
+ * has work in flight when onDestroy closes its connections (Redis: a store hook on a closed client
+ * rejects where nothing catches it). Hocuspocus skips unloading a map whose store is still debounced
+ * or running, and unloads by itself after the last client leaves: run pending stores now and wait
+ * for both kinds of unload. An extension may refuse to store (Redis: another process holds the
+ * map's lock); the log already holds every change, so that is no reason to stop.
+ */
+async function unloadEveryMap(hocuspocus: Hocuspocus, limitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (hocuspocus.documents.size > 0 || hocuspocus.unloadingDocuments.size > 0) {
+    if (Date.now() > deadline) {
+      console.error(`stopping: ${hocuspocus.documents.size} maps still open after ${limitMs / 1000} s; their logs are kept`);
+      return;
+    }
+    const open = [...hocuspocus.documents.values()];
+    await Promise.allSettled(open.map((doc) => hocuspocus.debouncer.executeNow(`onStoreDocument-${doc.name}`)));
+    await Promise.allSettled([...open.map((doc) => hocuspocus.unloadDocument(doc)), ...hocuspocus.unloadingDocuments.values()]);
+    if (hocuspocus.documents.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const store = await openStore(config);
   const persistence = new StorePersistence(store);
@@ -109,7 +132,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const extensions: Extension[] = [guard(store, config, (request) => sockets.get(request), () => closed), persistence];
   if (config.redisUrl) {
     const url = new URL(config.redisUrl);
-    extensions.push(new Redis({ host: url.hostname, port: Number(url.port || 6379), options: { password: url.password || undefined } }));
+    // Our own clients, so a dropped Redis connection is logged instead of an unhandled 'error' event.
+    const createClient = () =>
+      new IORedis(Number(url.port || 6379), url.hostname, { password: url.password || undefined }).on('error', (error: Error) =>
+        console.error('redis:', error.message),
+      );
+    extensions.push(new Redis({ createClient }));
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 2000, maxDebounce: 10_000 });
 
@@ -175,10 +203,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      // Unload every open map so its log is folded before the store closes. An extension may refuse
-      // to store (Redis: another process holds the map's lock); the log already holds every change,
-      // so that is no reason to skip closing the store cleanly after the appends in flight.
-      await Promise.allSettled([...hocuspocus.documents.values()].map((doc) => hocuspocus.unloadDocument(doc)));
+      await unloadEveryMap(hocuspocus);
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch((error: unknown) => console.error('stopping:', error));
       await persistence.drain();
       await store.close();

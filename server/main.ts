@@ -20,5 +20,8 @@ async function stop(signal: string) {
   }
   process.exit(0);
 }
+// The Redis extension publishes without awaiting; while Redis is unreachable those promises reject.
+// Losing pub/sub for a moment is no reason to drop every connected client: log and keep serving.
+process.on('unhandledRejection', (reason) => console.error('unhandled rejection:', reason));
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

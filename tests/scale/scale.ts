@@ -39,9 +39,12 @@ function startProcess(port: number): Promise<{ child: ChildProcess; server: Runn
   });
 }
 
+/** Stops a process as an operator would; it must store its open maps and exit cleanly. */
 function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`a server process stopped with ${signal ?? `exit code ${code}`}`)),
+    );
     child.kill('SIGTERM');
   });
 }
@@ -69,7 +72,9 @@ async function main() {
   two = await startProcess(54174);
   const c = connect(two.server, room, editToken);
   await c.synced;
-  await until(() => tree(c).size === 40, 60_000, 'the map after both processes restarted');
+  await until(() => tree(c).size === 40, 60_000, 'the map after both processes restarted').catch((error: Error) => {
+    throw new Error(`${error.message}: ${tree(c).size} of 40 topics came back`);
+  });
   assert.equal(tree(c).get('a7')?.parent, 'root');
   console.log('ok: the map survived both processes restarting (PostgreSQL store)');
   c.destroy();
