@@ -3,7 +3,7 @@
  * note, the templates radiogroup, the "No Template Selected" toast and applying a template.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -104,8 +104,8 @@ describe('Import dialog', () => {
     await page.locator('#spare-file').setInputFiles(gone);
     // The browser notes the file's size and time when it is picked; wait until it has.
     await page.waitForFunction(() => ((document.getElementById('spare-file') as HTMLInputElement).files?.[0]?.size ?? 0) > 0);
-    await page.waitForTimeout(300);
     writeFileSync(gone, 'changed on disk after it was picked, and longer than before');
+    utimesSync(gone, new Date(), new Date(Date.now() + 60_000)); // a later time, whatever the clock's grain
     await again.locator('input[type="file"]').evaluate((el: HTMLInputElement) => {
       const spare = document.getElementById('spare-file') as HTMLInputElement;
       Object.defineProperty(el, 'files', { value: spare.files, configurable: true });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type Session } from './browser';
 import { button, child, clickNode, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeData, openEditor, resetMap, selectedId, toast } from './editor.helpers';
+import { pageFrames } from './waits';
 
 let session: Session;
 let page: Page;
@@ -61,7 +62,7 @@ describe('one set of rules', () => {
     await expectVisible(error);
     expect(await panel.getByLabel('Notes').getAttribute('aria-invalid')).toBe('true');
     await button(panel, 'Save Changes').click();
-    await page.waitForTimeout(300);
+    await pageFrames(page, 5);
     expect(await toast(page, 'Node Updated').count()).toBe(0);
     expect((await nodeData(page, 'a')).notes).toBeUndefined();
     await page.screenshot({ path: '/tmp/store-rules-notes-error.png' });

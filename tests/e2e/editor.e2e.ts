@@ -24,6 +24,7 @@ import {
   selectedId,
   waitForEditor,
 } from './editor.helpers';
+import { pageFrames } from './waits';
 
 let session: Session;
 let page: Page;
@@ -488,7 +489,7 @@ describe('canvas controls and saving', () => {
       expect(await page.getByRole('status', { name: 'Save status' }).textContent()).toContain('Not saved');
       const [download] = await Promise.all([page.waitForEvent('download'), button(warning, 'Download JSON').click()]);
       expect(download.suggestedFilename()).toMatch(/^mindflow_\d{4}-\d{2}-\d{2}\.json$/);
-      await page.waitForTimeout(1500);
+      await pageFrames(page, 90);
       expect(await warning.isVisible()).toBe(true); // lasting
     } finally {
       await page.evaluate(() => {

@@ -13,6 +13,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
 import { button, child, expectHidden, expectToast, expectVisible, mapOf, openEditor, readDownload, resetMap, today } from './editor.helpers';
+import { settled } from './waits';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -135,7 +136,7 @@ describe('Export to other formats', () => {
     if (lost) {
       await expectToast(page, 'Not everything could be exported', lost);
       if (shots) {
-        await page.waitForTimeout(600); // the toasts' entry transition
+        await settled(page.locator('.mantine-Notification-root'));
         await page.screenshot({ path: join(shots, `export-toast-${ext}.png`) });
       }
     }

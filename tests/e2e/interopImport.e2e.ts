@@ -6,13 +6,14 @@
  * (../shared/interop-corpus), never copied into the project.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from './browser';
 import { button, clickNode, expectHidden, expectToast, expectVisible, labels, nodeCount, openEditor, resetMap } from './editor.helpers';
+import { pageFrames } from './waits';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -115,7 +116,7 @@ describe('Import dialog: every format', () => {
     expect(spots).toBe(shown);
 
     // The report stays until it is closed.
-    await page.waitForTimeout(300);
+    await pageFrames(page, 20);
     expect(await report.isVisible()).toBe(true);
     await button(dialog, 'Close').click();
     await expectHidden(dialog);
@@ -226,8 +227,8 @@ describe('Bad files', () => {
     await page.locator('#spare-file').setInputFiles(gone);
     // The browser notes the file's size and time when it is picked; wait until it has.
     await page.waitForFunction(() => ((document.getElementById('spare-file') as HTMLInputElement).files?.[0]?.size ?? 0) > 0);
-    await page.waitForTimeout(300);
     writeFileSync(gone, 'changed on disk after it was picked, and longer than before');
+    utimesSync(gone, new Date(), new Date(Date.now() + 60_000)); // a later time, whatever the clock's grain
     await dialog.locator('input[type="file"]').evaluate((el: HTMLInputElement) => {
       const spare = document.getElementById('spare-file') as HTMLInputElement;
       Object.defineProperty(el, 'files', { value: spare.files, configurable: true });
@@ -368,7 +369,7 @@ describe('Copy and paste of branches', () => {
     const search = page.getByRole('textbox', { name: /search/i }).first();
     await search.focus();
     await pasteText('Should\n\tnot land');
-    await page.waitForTimeout(200);
+    await pageFrames(page, 5);
     expect(await nodeCount(page)).toBe(1);
   });
 

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generateMapText } from '../../bench/mapGenerator.mjs';
 import { openApp, type Session } from './browser';
 import { waitForEditor } from './editor.helpers';
+import { pageFrames, settled } from './waits';
 
 let session: Session | undefined;
 const profiles: string[] = [];
@@ -203,7 +204,7 @@ describe('replaced maps', () => {
     const dialog = page.getByRole('dialog', { name: 'Restore previous map' });
     const restore = dialog.getByRole('button', { name: 'Restore "Main Topic" replaced by Import' });
     await restore.waitFor();
-    await page.waitForTimeout(300); // the modal's opening transition
+    await settled(dialog);
     await page.screenshot({ path: '/tmp/store-persist-restore-dialog.png' });
     await restore.click();
     await page.waitForFunction(() => (window as any).__mindflow.allNodes().some((n: any) => n.data.label === 'Before the import'));
@@ -241,7 +242,7 @@ describe('failures', () => {
     await page.screenshot({ path: '/tmp/store-persist-blocked.png' });
     const [download] = await Promise.all([page.waitForEvent('download'), warning.getByRole('button', { name: 'Download JSON' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
-    await page.waitForTimeout(1000);
+    await pageFrames(page, 60);
     expect(await warning.isVisible()).toBe(true);
     expect(session.consoleErrors).toEqual([]);
   });
@@ -279,7 +280,7 @@ describe('versions', () => {
     expect(await labels(page)).toContain('Written by this build');
     await addNamed(page, 'Refused');
     expect(await labels(page)).not.toContain('Refused');
-    await page.waitForTimeout(300);
+    await page.evaluate(() => (window as any).__mindflow.persistence.flush());
     expect(await logCount()).toBe(before);
   });
 });
