@@ -1,6 +1,6 @@
 /**
- * Limits that keep one client from hurting the server or the document: a token bucket of messages
- * per connection, and the close reasons sent to a client that breaks a rule.
+ * Limits that keep one client from hurting the server or the document: token buckets of messages
+ * and of bytes per connection, and the close reasons sent to a client that breaks a rule.
  */
 
 export interface CloseReason {
@@ -17,6 +17,7 @@ export const CLOSE = {
   malformedUpdate: { code: 4400, reason: 'Malformed update: the server could not apply it' },
   wrongProtocol: { code: 4415, reason: 'Wrong protocol: this server speaks Hocuspocus sync in binary frames' },
   tooManyUpdates: { code: 4429, reason: 'Too many updates: slow down' },
+  tooMuchData: { code: 4429, reason: 'Too much data: slow down' },
   tooManyDocuments: { code: 4503, reason: 'This server has too many maps open' },
   notAllowed: { code: 4403, reason: 'This link does not open this map' },
 } as const satisfies Record<string, CloseReason>;
@@ -38,13 +39,13 @@ export class MessageRate {
     this.last = now();
   }
 
-  /** Takes one message's worth; false once the connection is over its rate. */
-  take(): boolean {
+  /** Takes `cost` (one message, or its bytes); false once the connection is over its rate. */
+  take(cost = 1): boolean {
     const t = this.now();
     this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
     this.last = t;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < cost) return false;
+    this.tokens -= cost;
     return true;
   }
 }

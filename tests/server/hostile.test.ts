@@ -127,6 +127,17 @@ describe('hostile input gets a clear close reason and nothing else', { timeout: 
     await intact(s, room, editToken);
   });
 
+  it('bytes over the rate, even before the token is checked: 4429, and the map untouched', async () => {
+    const { s, room, editToken } = await withMap({ maxMessageBytes: 64 * 1024 });
+    const sock = rawSocket(s);
+    await sock.opened;
+    // Each frame is under the size limit; together they are more than two frames' worth at once.
+    for (let i = 0; i < 4; i++) sock.ws.send(frame(room, AWARENESS, varBytes(new Uint8Array(60 * 1024))));
+    sock.ws.send(frame(room, AUTH, varUint(0), varString(editToken)));
+    expect(await closeOf(sock)).toEqual(CLOSE.tooMuchData);
+    await intact(s, room, editToken);
+  });
+
   it('messages over the rate: 4429, and nothing sent after it reaches the map', async () => {
     const { s, room, editToken } = await withMap({ messagesPerSecond: 20 });
     const sock = await authenticated(s, room, editToken);
