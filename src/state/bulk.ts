@@ -8,6 +8,7 @@
  */
 import type { Patch } from 'immer';
 import type { MindMapState } from './doc';
+import type { MindEdge } from './model';
 import type { BulkPatch } from './store';
 import { bucketOf, removeFromBucket, valueIn, type Bucket, type Table } from './table';
 
@@ -98,4 +99,67 @@ export function finishBulk(s: MindMapState, w: BulkEdit): { state: MindMapState;
     adj: w.adj.finish(patches, inverse),
   };
   return { state, patches, inverse };
+}
+
+/**
+ * Edge inserts and deletes on a bulk edit, with each topic's adjacency list written once at the end.
+ * Why: appending edge by edge copies the list each time, and an undo that brings back 10,000
+ * children of one topic would copy its list 10,000 times. The result is what inserting and deleting
+ * one by one gives: a deleted id leaves its list, an inserted one goes to its end.
+ */
+export class EdgeBatch {
+  private readonly lists = new Map<string, { gone: Set<string>; added: string[]; live: Set<string> }>();
+
+  constructor(private readonly w: BulkEdit) {}
+
+  private at(key: string) {
+    let l = this.lists.get(key);
+    if (!l) {
+      l = { gone: new Set(), added: [], live: new Set() };
+      this.lists.set(key, l);
+    }
+    return l;
+  }
+
+  get(id: string): MindEdge | undefined {
+    return this.w.edges.get(id);
+  }
+
+  insert(edge: MindEdge): void {
+    this.w.edges.set(edge.id, edge);
+    for (const end of edge.source === edge.target ? [edge.source] : [edge.source, edge.target]) {
+      const l = this.at(end);
+      l.added.push(edge.id);
+      l.live.add(edge.id);
+    }
+  }
+
+  delete(id: string): void {
+    const edge = this.w.edges.get(id);
+    if (!edge) return;
+    this.w.edges.delete(id);
+    for (const end of [edge.source, edge.target]) {
+      const l = this.at(end);
+      l.live.delete(id);
+      l.gone.add(id);
+    }
+  }
+
+  /** Writes the adjacency lists. */
+  finish(): void {
+    for (const [key, l] of this.lists) {
+      const cur = this.w.adj.get(key) ?? [];
+      const next = cur.filter((id) => !l.gone.has(id) && !l.live.has(id));
+      // An id inserted more than once goes where its last insert put it.
+      const last = new Map<string, number>();
+      l.added.forEach((id, i) => last.set(id, i));
+      l.added.forEach((id, i) => {
+        if (l.live.has(id) && last.get(id) === i) next.push(id);
+      });
+      if (next.length === cur.length && next.every((v, i) => v === cur[i])) continue;
+      if (next.length) this.w.adj.set(key, Object.freeze(next) as string[]);
+      else this.w.adj.delete(key);
+    }
+    this.lists.clear();
+  }
 }

@@ -486,6 +486,17 @@ export class MindMapStore {
     return true;
   }
 
+  /**
+   * Applies a change from elsewhere built without immer (a bulk edit, see bulk.ts): `next` with the
+   * patches that name what changed. False when nothing did.
+   */
+  applyExternalState(next: MindMapState, patches: readonly Patch[], undoRedo = false): boolean {
+    if (patches.length === 0) return false;
+    const changes = changeSetFromPatches(patches, this.state, next);
+    this.finishExternal(next, changes, undoRedo);
+    return true;
+  }
+
   /** Replaces the map with one built elsewhere (the document rebuilt), keeping selection and search where they still apply. */
   replaceExternal(next: MindMapState, undoRedo = false): void {
     const prev = this.state;

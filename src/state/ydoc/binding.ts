@@ -27,10 +27,11 @@
 import { produce } from 'immer';
 import type * as Y from 'yjs';
 import { childIds, edgeId, type MapSettings, type MindMapState } from '../doc';
-import { DEFAULT_COLOR, type MindNode } from '../model';
-import { deleteEdge, editNode, insertEdge, plainList, setList } from '../mutations';
-import { emptyChangeSet, type ChangeSet, type HistoryDriver, type MindMapStore, type Recipe } from '../store';
-import { tableDelete, tableForEach, tableGet, tableHas, tableSet } from '../table';
+import { DEFAULT_COLOR, type MindEdge, type MindNode } from '../model';
+import { beginBulk, EdgeBatch, finishBulk } from '../bulk';
+import { editNode } from '../mutations';
+import { emptyChangeSet, type ChangeSet, type HistoryDriver, type MindMapStore } from '../store';
+import { tableForEach, tableGet, tableHas, tableSet } from '../table';
 import { compareOrder } from './orderKeys';
 import { fromDoc, linkFits, settingsOf } from './fromDoc';
 import {
@@ -492,121 +493,136 @@ class Binding implements DocBinding {
     const relink = new Set<string>(linkKeys);
     for (const id of this.dormant) relink.add(id);
 
-    const recipe: Recipe = (draft) => {
-      if (metaKeys.includes(META.layout) || metaKeys.includes(META.autoLayout)) {
-        const next = settingsOf(d);
-        if (draft.settings.layout !== next.layout) draft.settings.layout = next.layout;
-        if (draft.settings.autoLayout !== next.autoLayout) draft.settings.autoLayout = next.autoLayout;
+    // Written as a bulk edit (bulk.ts), not through immer: an undo that brings back a 10,000-topic
+    // branch would otherwise draft every bucket and list it reads.
+    const w = beginBulk(s);
+    const edges = new EdgeBatch(w);
+    let settings = s.settings;
+    if (metaKeys.includes(META.layout) || metaKeys.includes(META.autoLayout)) {
+      const next = settingsOf(d);
+      if (settings.layout !== next.layout || settings.autoLayout !== next.autoLayout) {
+        settings = { ...settings, layout: next.layout, autoLayout: next.autoLayout };
       }
-      for (const r of removed) {
-        const edges = tableGet(draft.adj, r);
-        if (edges) for (const eid of edges.slice()) {
-          deleteEdge(draft, eid);
-          relink.add(eid);
-        }
-        tableDelete(draft.kids, r);
-        tableDelete(draft.nodes, r);
+    }
+    for (const r of removed) {
+      const adj = w.adj.get(r);
+      if (adj) for (const eid of adj) {
+        edges.delete(eid);
+        relink.add(eid);
       }
-      for (const id of upsert) {
-        const before = tableGet(draft.nodes, id);
-        const parent = parentAfter(id) ?? null;
-        const node = nodeFromRecords(id, parent, d.topic.get(id)!, id === rootId);
-        // While a layout places topics, their places are derived here, not read from the records.
-        if (before && placing) node.position = { x: before.position.x, y: before.position.y };
-        // A topic the open mark changed keeps what the mark changed (a drag's place) under a remote edit.
-        if (this.markBase && (this.pending?.nodes.has(id) || this.pendingMoved.has(id))) {
-          keepLocal(node, tableGet(s.nodes, id), tableGet(this.markBase.nodes, id));
-        }
-        // Frozen (shallowly) so that immer's finalisation does not walk into each new record; later
-        // edits go through drafts, which copy it.
-        tableSet(draft.nodes, id, Object.freeze(node));
-        if (!treeChanged.has(id) && before) continue;
-        for (const p of [before?.parentId, parent]) {
-          if (p != null) relink.add(edgeId(p, id)).add(edgeId(id, p));
-        }
-        if (before && before.parentId !== null) {
-          const old = edgeId(before.parentId, id);
-          const e = tableGet(draft.edges, old);
-          if (e && e.source === before.parentId) {
-            deleteEdge(draft, old);
-            relink.add(old);
-          }
-        }
-        if (parent !== null) {
-          const color = tableGet(draft.nodes, parent)?.data.color ?? d.topic.get(parent)?.data?.color;
-          const edge = treeEdgeFromRecord(parent, id, d.tree.get(id)!, color ?? DEFAULT_COLOR, node.connectionType === 'middle');
-          if (tableGet(draft.edges, edge.id)) deleteEdge(draft, edge.id);
-          insertEdge(draft, Object.freeze(edge));
+      w.kids.delete(r);
+      w.nodes.delete(r);
+    }
+    for (const id of upsert) {
+      const before = w.nodes.get(id);
+      const parent = parentAfter(id) ?? null;
+      const node = nodeFromRecords(id, parent, d.topic.get(id)!, id === rootId);
+      // While a layout places topics, their places are derived here, not read from the records.
+      if (before && placing) node.position = { x: before.position.x, y: before.position.y };
+      // A topic the open mark changed keeps what the mark changed (a drag's place) under a remote edit.
+      if (this.markBase && (this.pending?.nodes.has(id) || this.pendingMoved.has(id))) {
+        keepLocal(node, tableGet(s.nodes, id), tableGet(this.markBase.nodes, id));
+      }
+      // Frozen (shallowly): later edits go through immer drafts, which copy it.
+      w.nodes.set(id, Object.freeze(node));
+      if (!treeChanged.has(id) && before) continue;
+      for (const p of [before?.parentId, parent]) {
+        if (p != null) relink.add(edgeId(p, id)).add(edgeId(id, p));
+      }
+      if (before && before.parentId !== null) {
+        const old = edgeId(before.parentId, id);
+        const e = edges.get(old);
+        if (e && e.source === before.parentId) {
+          edges.delete(old);
+          relink.add(old);
         }
       }
-      const order = (id: string) => {
-        const o = d.tree.get(id)?.order;
-        return typeof o === 'string' ? o : '';
-      };
-      // The topics each parent receives, found once (a restored chain has as many parents as topics).
-      const arriving = new Map<string, string[]>();
-      for (const id of upsert) {
-        const p = parentAfter(id);
-        if (p == null) continue;
-        const list = arriving.get(p);
-        if (list) list.push(id);
-        else arriving.set(p, [id]);
+      if (parent !== null) {
+        const color = w.nodes.get(parent)?.data.color ?? d.topic.get(parent)?.data?.color;
+        const edge = treeEdgeFromRecord(parent, id, d.tree.get(id)!, color ?? DEFAULT_COLOR, node.connectionType === 'middle');
+        edges.delete(edge.id);
+        edges.insert(Object.freeze(edge));
       }
-      for (const p of affected) {
-        if (!exists(p)) continue;
-        // The children that stay where they were, in the order they had, and the ones that arrive
-        // (new, moved in, or given a new place among their siblings).
-        const stay: string[] = [];
-        const arrive: string[] = [];
-        const seen = new Set<string>();
-        for (const k of plainList(draft.kids, p) ?? []) {
-          if (exists(k) && parentAfter(k) === p && !seen.has(k)) {
-            (treeChanged.has(k) ? arrive : stay).push(k);
-            seen.add(k);
-          }
-        }
-        for (const id of arriving.get(p) ?? []) if (!seen.has(id)) {
-          arrive.push(id);
-          seen.add(id);
-        }
-        // Outside a mark the state's lists follow the document's order, so the ones that stay are in
-        // order already and only the arrivals are placed (a few key reads each, not a sort of all).
-        const list = !this.pending && arrive.length * 8 <= stay.length ? mergeByOrder(stay, arrive, order) : [...stay, ...arrive].sort((a, b) => compareOrder(order(a), a, order(b), b));
-        const cur = plainList(draft.kids, p);
-        if (list.length === 0) {
-          if (cur) tableDelete(draft.kids, p);
-        } else if (!cur || cur.length !== list.length || cur.some((v, i) => v !== list[i])) {
-          setList(draft.kids, p, list);
-        }
-      }
-      const parentOf = {
-        has: (id: string) => tableHas(draft.nodes, id),
-        get: (id: string) => tableGet(draft.nodes, id)?.parentId,
-      };
-      // A link's fate depends on its reverse too (see linkFits).
-      for (const id of Array.from(relink)) {
-        const ends = splitEdgeId(id, d);
-        if (ends) relink.add(edgeId(ends[1], ends[0]));
-      }
-      for (const id of relink) {
-        const rec = d.link.get(id);
-        const edge = linkFits(d, id, parentOf);
-        const cur = tableGet(draft.edges, id);
-        if (edge) {
-          this.dormant.delete(id);
-          if (cur && isTreeEdge(draft as MindMapState, cur)) continue;
-          if (cur && cur.source === edge.source && cur.target === edge.target && cur.animated === edge.animated &&
-            cur.style.stroke === edge.style.stroke && cur.style.strokeWidth === edge.style.strokeWidth) continue;
-          if (cur) deleteEdge(draft, id);
-          insertEdge(draft, edge);
-        } else {
-          if (cur && !isTreeEdge(draft as MindMapState, cur)) deleteEdge(draft, id);
-          if (rec !== undefined) this.dormant.add(id);
-          else this.dormant.delete(id);
-        }
-      }
+    }
+    const order = (id: string) => {
+      const o = d.tree.get(id)?.order;
+      return typeof o === 'string' ? o : '';
     };
-    this.store.applyExternal(recipe, undoRedo);
+    // The topics each parent receives, found once (a restored chain has as many parents as topics).
+    const arriving = new Map<string, string[]>();
+    for (const id of upsert) {
+      const p = parentAfter(id);
+      if (p == null) continue;
+      const list = arriving.get(p);
+      if (list) list.push(id);
+      else arriving.set(p, [id]);
+    }
+    for (const p of affected) {
+      if (!exists(p)) continue;
+      // The children that stay where they were, in the order they had, and the ones that arrive
+      // (new, moved in, or given a new place among their siblings).
+      const stay: string[] = [];
+      const arrive: string[] = [];
+      const seen = new Set<string>();
+      for (const k of w.kids.get(p) ?? []) {
+        if (exists(k) && parentAfter(k) === p && !seen.has(k)) {
+          (treeChanged.has(k) ? arrive : stay).push(k);
+          seen.add(k);
+        }
+      }
+      for (const id of arriving.get(p) ?? []) if (!seen.has(id)) {
+        arrive.push(id);
+        seen.add(id);
+      }
+      // Outside a mark the state's lists follow the document's order, so the ones that stay are in
+      // order already and only the arrivals are placed (a few key reads each, not a sort of all).
+      const list = !this.pending && arrive.length * 8 <= stay.length ? mergeByOrder(stay, arrive, order) : [...stay, ...arrive].sort((a, b) => compareOrder(order(a), a, order(b), b));
+      const cur = w.kids.get(p);
+      if (list.length === 0) {
+        if (cur) w.kids.delete(p);
+      } else if (!cur || cur.length !== list.length || cur.some((v, i) => v !== list[i])) {
+        w.kids.set(p, Object.freeze(list) as string[]);
+      }
+    }
+    const parentOf = {
+      has: (id: string) => w.nodes.get(id) !== undefined,
+      get: (id: string) => w.nodes.get(id)?.parentId,
+    };
+    const isTree = (e: MindEdge) => {
+      const target = w.nodes.get(e.target);
+      return target !== undefined && target.parentId === e.source && e.id === edgeId(e.source, e.target);
+    };
+    // A link's fate depends on its reverse too (see linkFits).
+    for (const id of Array.from(relink)) {
+      const ends = splitEdgeId(id, d);
+      if (ends) relink.add(edgeId(ends[1], ends[0]));
+    }
+    for (const id of relink) {
+      const rec = d.link.get(id);
+      const edge = linkFits(d, id, parentOf);
+      const cur = edges.get(id);
+      if (edge) {
+        this.dormant.delete(id);
+        if (cur && isTree(cur)) continue;
+        if (cur && cur.source === edge.source && cur.target === edge.target && cur.animated === edge.animated &&
+          cur.style.stroke === edge.style.stroke && cur.style.strokeWidth === edge.style.strokeWidth) continue;
+        if (cur) edges.delete(id);
+        edges.insert(edge);
+      } else {
+        if (cur && !isTree(cur)) edges.delete(id);
+        if (rec !== undefined) this.dormant.add(id);
+        else this.dormant.delete(id);
+      }
+    }
+    edges.finish();
+    const done = finishBulk(s, w);
+    const patches = done.patches;
+    let next = done.state;
+    if (settings !== s.settings) {
+      next = { ...next, settings };
+      patches.push({ op: 'replace', path: ['settings'], value: settings });
+    }
+    this.store.applyExternalState(next, patches, undoRedo);
     return true;
   }
 }
