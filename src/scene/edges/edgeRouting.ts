@@ -185,3 +185,54 @@ export function routeBox(r: EdgeRoute, along = 24, across = 4): Rect {
     maxY: Math.max(r.sy, r.ty) + my,
   };
 }
+
+/** Padding around the part of a stepped edge that differs from its siblings': half the widest stroke, its caps and antialiasing. */
+const OWN_PAD = 8;
+
+/**
+ * Whether two stepped edges leave the same source the same way: same anchor, direction and trunk,
+ * and on the same side of the source, so that the longer one draws all of the shorter one's source
+ * corner and trunk up to where the shorter one turns towards its target. Both must have the plain
+ * four-point step with a trunk long enough for a full-radius source corner.
+ */
+export function sameStepTrunk(a: EdgeRoute, b: EdgeRoute): boolean {
+  if (a.dir !== b.dir || a.sx !== b.sx || a.sy !== b.sy) return false;
+  const fa = stepFrame(a);
+  const fb = stepFrame(b);
+  if (fa.sa + fa.ta !== fb.sa + fb.ta) return false; // the trunk sits midway
+  for (const f of [fa, fb]) {
+    if (Math.abs(f.tb - f.sb) < 2 * SMOOTH_STEP_RADIUS || f.sign * (f.ta - f.sa) < 2 * SMOOTH_STEP_OFFSET) return false;
+  }
+  return Math.sign(fa.tb - fa.sb) === Math.sign(fb.tb - fb.sb);
+}
+
+/**
+ * How far from its source, across the route, a sibling's stepped edge draws the trunk it shares with
+ * `rt` (see sameStepTrunk): up to where the sibling turns towards its own target. 0 when it shares none.
+ */
+export function sharedTrunkReach(rt: EdgeRoute, sibling: EdgeRoute): number {
+  if (!sameStepTrunk(rt, sibling)) return 0;
+  const f = stepFrame(sibling);
+  return Math.max(0, Math.abs(f.tb - f.sb) - SMOOTH_STEP_RADIUS);
+}
+
+/**
+ * The part of a stepped edge's drawing that changes when the edge comes or goes, given that its
+ * siblings draw its source corner and trunk up to `reach` from the source (sharedTrunkReach; 0 when
+ * none does): its turn towards the target, the run to the target, and whatever trunk lies beyond
+ * `reach`. null when nothing is shared (the whole box then). Why: a topic with 50,000 children has a
+ * trunk millions of units long, and every tile along it rebuilt for one new child meets most of the
+ * 50,000 edges.
+ */
+export function ownStepRect(rt: EdgeRoute, reach: number): Rect | null {
+  if (reach <= 0) return null;
+  const { along, sa, ta, sb, tb } = stepFrame(rt);
+  const side = Math.sign(tb - sb);
+  const mid = (sa + ta) / 2;
+  const from = reach >= Math.abs(tb - sb) ? tb - side * SMOOTH_STEP_RADIUS : sb + side * reach;
+  const b0 = Math.min(from, tb) - SMOOTH_STEP_RADIUS - OWN_PAD;
+  const b1 = Math.max(from, tb) + SMOOTH_STEP_RADIUS + OWN_PAD;
+  const a0 = Math.min(mid, ta) - OWN_PAD;
+  const a1 = Math.max(mid, ta) + OWN_PAD;
+  return along ? { minX: a0, minY: b0, maxX: a1, maxY: b1 } : { minX: b0, minY: a0, maxX: b1, maxY: a1 };
+}

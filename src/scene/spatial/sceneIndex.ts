@@ -6,7 +6,7 @@ import { getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
 import { tableForEach } from '../../state/table';
 import { NODE_HEIGHT } from '../constants';
-import { routeBox, routeEdge } from '../edges/edgeRouting';
+import { routeBox, routeEdge, type EdgeRoute } from '../edges/edgeRouting';
 import { finiteOr, type Rect } from '../geometry';
 import { nodeHitBox } from '../topics/nodeLayout';
 import type { MetricsCache } from '../topics/nodeMetrics';
@@ -18,9 +18,21 @@ const IDLE_REBUILD_MAX_TOPICS = 20000;
 /** From this many topics a full overlay rebuilds the trees with the builder (a worker), not here. */
 export const BACKGROUND_REBUILD_MIN_TOPICS = 20000;
 
+/**
+ * An edge's box with what it was routed from, kept for when the edge changes or goes: which part of
+ * the tiles it changes depends on its siblings' routes (sceneSync.ts, ownStepRect).
+ */
+export interface EdgeBox extends Rect {
+  route: EdgeRoute;
+  source: string;
+  target: string;
+  /** Stroke, width and animation: edges draw alike only when these match. */
+  look: string;
+}
+
 export class SceneIndex {
   readonly nodeBoxes = new Map<string, Rect>();
-  readonly edgeBoxes = new Map<string, Rect>();
+  readonly edgeBoxes = new Map<string, EdgeBox>();
   readonly nodes = new SpatialIndex();
   readonly edges = new SpatialIndex();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -44,13 +56,14 @@ export class SceneIndex {
     return nodeHitBox(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), w);
   }
 
-  edgeBox(e: MindEdge, s: MindMapState): Rect | null {
+  edgeBox(e: MindEdge, s: MindMapState): EdgeBox | null {
     const a = getNode(s, e.source);
     const b = getNode(s, e.target);
     if (!a || !b) return null;
     // Sides follow the layout (edgeRouting.ts).
-    const r = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, NODE_HEIGHT, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width, NODE_HEIGHT);
-    return routeBox(r, EDGE_MARGIN_X, 4);
+    const route = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, NODE_HEIGHT, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width, NODE_HEIGHT);
+    const box = routeBox(route, EDGE_MARGIN_X, 4);
+    return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, look: edgeLook(e) };
   }
 
   /** Every box from scratch: O(map). */
@@ -146,4 +159,9 @@ function flatten(boxes: Map<string, Rect>): [string[], Float64Array] {
     i++;
   }
   return [ids, arr];
+}
+
+/** What decides how an edge is stroked in a tile, as one comparable string. */
+export function edgeLook(e: MindEdge): string {
+  return `${e.style?.stroke}|${e.style?.strokeWidth}|${e.animated === true}`;
 }

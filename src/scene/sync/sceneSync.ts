@@ -3,7 +3,7 @@
  * applies them to the parts: topic and edge boxes in the spatial trees, dirty tiles, dirty topic
  * views, dynamic edges, the layout tween, the keyboard tree and the minimap.
  */
-import { edgeIdsOf, getEdge, getNode, type MindMapState } from '../../state/doc';
+import { childIds, edgeId, edgeIdsOf, getEdge, getNode, type MindMapState } from '../../state/doc';
 import { FIT_PADDING } from '../../state/model';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
@@ -11,12 +11,13 @@ import type { TreeAndEditor } from '../a11y/treeAndEditor';
 import type { LayoutTween } from '../anim/layoutTween';
 import type { CameraControl } from '../camera/cameraControl';
 import type { TileLayer } from '../edges/TileLayer';
-import { rectsEqual } from '../geometry';
+import { ownStepRect, sharedTrunkReach } from '../edges/edgeRouting';
+import { rectsEqual, type Rect } from '../geometry';
 import type { SceneInput } from '../input/sceneInput';
 import type { MinimapPainter } from '../minimap/minimapPainter';
 import type { OverlayPainter } from '../overlay/overlayPainter';
 import type { Lod } from '../render/lod';
-import type { SceneIndex } from '../spatial/sceneIndex';
+import type { EdgeBox, SceneIndex } from '../spatial/sceneIndex';
 import type { MetricsCache } from '../topics/nodeMetrics';
 import type { TopicViews } from '../topics/topicViews';
 import { PendingChanges } from './sync';
@@ -173,7 +174,10 @@ export class SceneSync {
         for (const id of list) {
           const b = index.nodeBoxes.get(id);
           if (b) tiles.invalidateRect(b);
-          for (const eid of edgeIdsOf(s, id)) this.p.invalidateEdgeTiles(eid);
+          for (const eid of edgeIdsOf(s, id)) {
+            const eb = index.edgeBoxes.get(eid);
+            if (eb) tiles.invalidateRect(this.tilePart(eid, eb, s));
+          }
         }
       }
     }
@@ -223,7 +227,7 @@ export class SceneSync {
     const old = edgeBoxes.get(eid);
     const e = getEdge(s, eid);
     const dyn = dynEdges.has(eid);
-    if (old && !dyn && !bulk) tiles.invalidateRect(old);
+    if (old && !dyn && !bulk) tiles.invalidateRect(this.tilePart(eid, old, s));
     const box = e ? index.edgeBox(e, s) : null;
     if (!box) {
       if (old) {
@@ -237,7 +241,37 @@ export class SceneSync {
       edgeBoxes.set(eid, box);
       edges.set(eid, box);
     }
-    if (!dyn && !bulk) tiles.invalidateRect(box);
+    if (!dyn && !bulk) tiles.invalidateRect(this.tilePart(eid, box, s));
+  }
+
+  /**
+   * What of the tiles an edge with this box changes when it comes or goes: where a sibling leaving
+   * the same source the same way draws the same source corner and trunk, only the rest (ownStepRect).
+   * Siblings looked at: the first and last children (the outermost, in a tidy layout the ones that
+   * reach farthest) and the edge's neighbours among them. Any sibling found only narrows the part;
+   * none found gives the whole box.
+   */
+  private tilePart(eid: string, box: EdgeBox, s: MindMapState): Rect {
+    if (this.p.performanceMode()) return box; // straight edges share nothing
+    const src = box.source;
+    const kids = childIds(s, src);
+    if (kids.length < 2) return box;
+    const { index, painter, layoutTween, visibility } = this.p;
+    if (!visibility.isVisible(src)) return box;
+    const at = kids.indexOf(box.target);
+    const look = [0, 1, kids.length - 2, kids.length - 1];
+    if (at >= 0) look.push(at - 1, at + 1);
+    let reach = 0;
+    for (const i of look) {
+      const k = kids[i];
+      if (k === undefined || !visibility.isVisible(k)) continue;
+      const sid = edgeId(src, k);
+      if (sid === eid || painter.dynEdges.has(sid) || layoutTween.tween.tileEdgeIds.has(sid)) continue;
+      const sb = index.edgeBoxes.get(sid);
+      if (!sb || sb.look !== box.look || sb.look.endsWith('|true')) continue;
+      reach = Math.max(reach, sharedTrunkReach(box.route, sb.route));
+    }
+    return ownStepRect(box.route, reach) ?? box;
   }
 
   private updateNode(id: string, s: MindMapState, edgesDone: Set<string>, bulk = false): void {

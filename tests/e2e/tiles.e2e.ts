@@ -1,0 +1,109 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the window.__mindflow debug hook is untyped in the page */
+/**
+ * Tiles rebuilt in part: a child added to (or taken from) a topic with many children rebuilds only
+ * the tiles its own turn and trunk end touch, since the siblings draw the rest of the trunk. What is
+ * on screen afterwards must be what a full redraw of every tile gives.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { flatMap } from '../../bench/frameShapes.mjs';
+import { openApp, type Session } from './browser';
+import { screenPixels } from './pixels';
+
+/**
+ * The edges' column at the far end of the trunk (see the viewport below): the trunk, and each
+ * child's turn up to its card. The cards themselves are drawn by topic views, not tiles.
+ */
+const AREA = { x: 600, y: 100, width: 106, height: 680 };
+
+async function idle(page: Page): Promise<void> {
+  await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+}
+
+/** Screen pixels that differ by more than a little in some channel. */
+function differing(a: number[], b: number[]): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    if (Math.abs(a[i] - b[i]) > 24 || Math.abs(a[i + 1] - b[i + 1]) > 24 || Math.abs(a[i + 2] - b[i + 2]) > 24) n++;
+  }
+  return n;
+}
+
+/** Every tile drawn afresh (performance mode redraws every edge, and back). */
+async function redrawAll(page: Page): Promise<void> {
+  await page.evaluate(() => (window as any).__mindflow.scene.setPerformanceMode(true));
+  await idle(page);
+  await page.evaluate(() => (window as any).__mindflow.scene.setPerformanceMode(false));
+  await idle(page);
+}
+
+async function shownMatchesFullRedraw(page: Page): Promise<void> {
+  const shown = await screenPixels(page, AREA);
+  await redrawAll(page);
+  const full = await screenPixels(page, AREA);
+  expect(differing(shown.data, full.data)).toBeLessThan(20);
+}
+
+describe('tiles after a change in a wide family', () => {
+  let s: Session;
+  let page: Page;
+
+  beforeEach(async () => {
+    s = await openApp();
+    page = s.page;
+    await s.goto('/mindmap');
+    await page.waitForFunction(() => !!(window as any).__mindflow?.scene);
+  });
+
+  afterEach(async () => {
+    try {
+      expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('adding a last child and undoing it leave what a full redraw draws', async () => {
+    const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));
+    expect(ok).toBe(true);
+    // Look at the far end of the trunk, close enough for several tiles along it.
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const root = m.node('root').position;
+      const last = m.node('f399').position;
+      const zoom = 0.5;
+      m.scene.setViewport({ x: 640 - ((root.x + last.x) / 2) * zoom, y: 150 - last.y * zoom, zoom }, 0);
+    });
+    await idle(page);
+    const before = await screenPixels(page, AREA);
+
+    // A child added well below the last one (the trunk grows across a tile's edge: tiles are 1,024
+    // units), in line with its siblings, and the selection cleared, in one task: the scene draws the
+    // new edge in the tiles, and rebuilds only those its own part touches.
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const last = m.node('f399').position;
+            const id = m.addChild(null, 'Added last');
+      m.store.transact('Place', (d: any) => {
+        m.editNode(d, id).position = { x: last.x, y: last.y + 1100 };
+        d.selectedNodeId = null;
+      });
+    });
+    await idle(page);
+    const added = await screenPixels(page, AREA);
+    expect(differing(before.data, added.data)).toBeGreaterThan(30); // the trunk goes on to the new child
+    await shownMatchesFullRedraw(page);
+
+    // Both steps undone in one task: the edge goes from where the siblings' trunk leads.
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      m.store.undo();
+      m.store.undo();
+    });
+    await idle(page);
+    expect(await page.evaluate(() => (window as any).__mindflow.kids('root').length)).toBe(400);
+    const undone = await screenPixels(page, AREA);
+    expect(differing(before.data, undone.data)).toBeLessThan(20);
+    await shownMatchesFullRedraw(page);
+  });
+});
