@@ -348,6 +348,8 @@ class SceneRoot {
   private tileSource(s: MindMapState): TileSource {
     const vis = this.visibility;
     const lod = this.lod.level;
+    const isDynamic = (id: string, animated: boolean) =>
+      this.painter.dynEdges.has(id) || this.layoutTween.tween.tileEdgeIds.has(id) || (animated && lod !== 'shape');
     return {
       state: s,
       theme: this.colors,
@@ -355,8 +357,10 @@ class SceneRoot {
       edgeStyle: this.performanceMode ? 'straight' : 'smoothstep',
       nodeIndex: this.index.nodes,
       edgeIndex: this.index.edges,
+      edgeBoxes: this.index.edgeBoxes,
       isVisible: (id) => vis.visible.has(id),
-      isDynamicEdge: (e) => this.painter.dynEdges.has(e.id) || this.layoutTween.tween.tileEdgeIds.has(e.id) || (e.animated === true && lod !== 'shape'),
+      isDynamicEdge: (e) => isDynamic(e.id, e.animated === true),
+      isDynamicEdgeId: isDynamic,
       nodeWidth: this.nodeWidth,
       isMatch: (id) => vis.matches.has(id),
       searching: vis.matches.size > 0 || s.searchQuery.trim() !== '',

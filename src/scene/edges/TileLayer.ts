@@ -14,10 +14,11 @@ import { Container, Graphics } from 'pixi.js';
 import { getEdge, getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
 import { NODE_HEIGHT, SMOOTH_STEP_RADIUS, TILE_SIZE, type ThemeColors } from '../constants';
-import { routedPolyline, routeEdge, sharedPieceKey, trunkPiece } from './edgeRouting';
+import { routedPolyline, routeEdge, sharedPieceKey, trunkPiece, type EdgeRoute } from './edgeRouting';
 import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
+import type { EdgeBox } from '../spatial/sceneIndex';
 import type { SpatialIndex } from '../spatial/spatialIndex';
 import { CELLS, CellLayer, type CellRun } from './cellRaster';
 import { inRange, tileKey, tileRange, tileRect, tileSizeFor, tilesByDistance, type TileRange } from './tiles';
@@ -29,9 +30,13 @@ export interface TileSource {
   edgeStyle: 'smoothstep' | 'straight';
   nodeIndex: SpatialIndex;
   edgeIndex: SpatialIndex;
+  /** The routed box of each edge in edgeIndex (sceneIndex.ts). */
+  edgeBoxes: ReadonlyMap<string, EdgeBox>;
   isVisible(id: string): boolean;
   /** Edges drawn by the overlay instead (selected, dragged, animated). */
   isDynamicEdge(e: MindEdge): boolean;
+  /** The same, from what an edge box keeps. */
+  isDynamicEdgeId(id: string, animated: boolean): boolean;
   nodeWidth(id: string): number;
   isMatch(id: string): boolean;
   searching: boolean;
@@ -291,23 +296,47 @@ export class TileLayer {
     const shape = src.lod === 'shape';
     const groups = new Map<string, StrokeGroup>();
     const cut = { minX: -CUT_MARGIN, minY: -CUT_MARGIN, maxX: this.size + CUT_MARGIN, maxY: this.size + CUT_MARGIN };
-    this.found.length = 0;
-    src.edgeIndex.search(rect, this.found);
-    for (const eid of this.found) {
-      const e = getEdge(s, eid);
-      if (!e || !src.isVisible(e.source) || !src.isVisible(e.target) || src.isDynamicEdge(e)) continue;
-      const a = getNode(s, e.source);
-      const b = getNode(s, e.target);
-      if (!a || !b) continue;
-      // Sides follow the layout (see edgeRouting.ts); tile-local coordinates.
-      const route = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0) - ox, finiteOr(a.position?.y, 0) - oy, src.nodeWidth(e.source), NODE_HEIGHT, finiteOr(b.position?.x, 0) - ox, finiteOr(b.position?.y, 0) - oy, src.nodeWidth(e.target), NODE_HEIGHT);
-      const color = parseColor(e.style?.stroke, src.theme.defaultEdge);
-      const width = shape ? 1 : Math.max(0.5, Math.min(8, finiteOr(e.style?.strokeWidth, 2)));
+    // Far out, corners are sub-pixel: plain steps (or straight lines) are enough.
+    const style = src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep';
+    const group = (stroke: unknown, strokeWidth: unknown): StrokeGroup => {
+      const color = parseColor(stroke, src.theme.defaultEdge);
+      const width = shape ? 1 : Math.max(0.5, Math.min(8, finiteOr(strokeWidth, 2)));
       const key = `${color}|${width}`;
       let grp = groups.get(key);
       if (!grp) groups.set(key, (grp = { color, width, polys: [], fresh: pieceDeduper(), shared: new Set() }));
-      // Far out, corners are sub-pixel: plain steps (or straight lines) are enough.
-      const style = src.edgeStyle === 'straight' ? 'straight' : shape ? 'step' : 'smoothstep';
+      return grp;
+    };
+    const byStroke = new Map<unknown, Map<unknown, StrokeGroup>>();
+    const groupOfBox = (box: EdgeBox): StrokeGroup => {
+      let widths = byStroke.get(box.stroke);
+      if (!widths) byStroke.set(box.stroke, (widths = new Map()));
+      let grp = widths.get(box.strokeWidth);
+      if (!grp) widths.set(box.strokeWidth, (grp = group(box.stroke, box.strokeWidth)));
+      return grp;
+    };
+    this.found.length = 0;
+    src.edgeIndex.search(rect, this.found);
+    for (const eid of this.found) {
+      let route: EdgeRoute;
+      let grp: StrokeGroup;
+      // The route the edge's box was made from, moved into the tile: no reading of the edge and its
+      // topics, which a tile beside the trunk of 50,000 children would do 50,000 times.
+      const box = src.edgeBoxes.get(eid);
+      if (box) {
+        if (!src.isVisible(box.source) || !src.isVisible(box.target) || src.isDynamicEdgeId(eid, box.animated)) continue;
+        const r = box.route;
+        route = { sx: r.sx - ox, sy: r.sy - oy, tx: r.tx - ox, ty: r.ty - oy, dir: r.dir };
+        grp = groupOfBox(box);
+      } else {
+        const e = getEdge(s, eid);
+        if (!e || !src.isVisible(e.source) || !src.isVisible(e.target) || src.isDynamicEdge(e)) continue;
+        const a = getNode(s, e.source);
+        const b = getNode(s, e.target);
+        if (!a || !b) continue;
+        // Sides follow the layout (see edgeRouting.ts); tile-local coordinates.
+        route = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0) - ox, finiteOr(a.position?.y, 0) - oy, src.nodeWidth(e.source), NODE_HEIGHT, finiteOr(b.position?.x, 0) - ox, finiteOr(b.position?.y, 0) - oy, src.nodeWidth(e.target), NODE_HEIGHT);
+        grp = group(e.style?.stroke, e.style?.strokeWidth);
+      }
       // Beside a trunk shared by many siblings, most edges are only that trunk here.
       const trunk = trunkPiece(route, style, cut, TRUNK_MARGIN);
       if (trunk === null) continue;

@@ -26,8 +26,14 @@ export interface EdgeBox extends Rect {
   route: EdgeRoute;
   source: string;
   target: string;
-  /** Stroke, width and animation: edges draw alike only when these match. */
-  look: string;
+  stroke: unknown;
+  strokeWidth: unknown;
+  animated: boolean;
+}
+
+/** Whether two edges are stroked alike (colour, width, animation). */
+export function sameLook(a: EdgeBox, b: EdgeBox): boolean {
+  return a.stroke === b.stroke && a.strokeWidth === b.strokeWidth && a.animated === b.animated;
 }
 
 export class SceneIndex {
@@ -63,7 +69,7 @@ export class SceneIndex {
     // Sides follow the layout (edgeRouting.ts).
     const route = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, NODE_HEIGHT, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width, NODE_HEIGHT);
     const box = routeBox(route, EDGE_MARGIN_X, 4);
-    return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, look: edgeLook(e) };
+    return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, stroke: e.style?.stroke, strokeWidth: e.style?.strokeWidth, animated: e.animated === true };
   }
 
   /** Every box from scratch: O(map). */
@@ -161,7 +167,3 @@ function flatten(boxes: Map<string, Rect>): [string[], Float64Array] {
   return [ids, arr];
 }
 
-/** What decides how an edge is stroked in a tile, as one comparable string. */
-export function edgeLook(e: MindEdge): string {
-  return `${e.style?.stroke}|${e.style?.strokeWidth}|${e.animated === true}`;
-}

@@ -17,7 +17,7 @@ import type { SceneInput } from '../input/sceneInput';
 import type { MinimapPainter } from '../minimap/minimapPainter';
 import type { OverlayPainter } from '../overlay/overlayPainter';
 import type { Lod } from '../render/lod';
-import type { EdgeBox, SceneIndex } from '../spatial/sceneIndex';
+import { sameLook, type EdgeBox, type SceneIndex } from '../spatial/sceneIndex';
 import type { MetricsCache } from '../topics/nodeMetrics';
 import type { TopicViews } from '../topics/topicViews';
 import { PendingChanges } from './sync';
@@ -268,7 +268,7 @@ export class SceneSync {
       const sid = edgeId(src, k);
       if (sid === eid || painter.dynEdges.has(sid) || layoutTween.tween.tileEdgeIds.has(sid)) continue;
       const sb = index.edgeBoxes.get(sid);
-      if (!sb || sb.look !== box.look || sb.look.endsWith('|true')) continue;
+      if (!sb || sb.animated || !sameLook(sb, box)) continue;
       reach = Math.max(reach, sharedTrunkReach(box.route, sb.route));
     }
     return ownStepRect(box.route, reach) ?? box;
