@@ -329,7 +329,7 @@ class Binding implements DocBinding {
     for (const id of changes.structure) if (!changes.nodes.has(id)) visitNode(id);
     for (const parent of reorder) {
       if (!tableHas(s.nodes, parent)) continue;
-      if (!before || !writeInsertedChildren(d, before, s, parent)) writeChildren(d, s, parent);
+      if (!before || !writeInsertedChildren(d, before, s, parent, this.repaired === 0)) writeChildren(d, s, parent);
     }
     for (const id of changes.edges) {
       writeLink(d, s, id);
