@@ -10,7 +10,7 @@
  *   window.__mindflow.scene.whenIdle()). Needs a test build (`npm run build:test`) in
  *   SYNC_BENCH_DIST (default dist), which the server serves. BROWSER_RUNS runs (default 3); when
  *   the median is over the 5 s target, one more run under the CPU profiler records where the main
- *   thread's time went.
+ *   thread's time went (SYNC_BENCH_PROFILE_RAW=file also writes that whole profile, for DevTools).
  * - soak: 50 clients edit one 10k map for SOAK_SECONDS (default 60), about one edit per client per
  *   second; then every replica must equal the others. Server CPU and memory are read from /proc.
  *
@@ -261,7 +261,12 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       sceneFrames: after.frames,
       heapMB: round(after.heap),
     };
-    if (cdp) run.profile = summarizeProfile((await cdp.send('Profiler.stop')).profile as Parameters<typeof summarizeProfile>[0]);
+    if (cdp) {
+      const { profile: raw } = await cdp.send('Profiler.stop');
+      run.profile = summarizeProfile(raw as Parameters<typeof summarizeProfile>[0]);
+      // For DevTools or a call tree: the whole profile.
+      if (process.env.SYNC_BENCH_PROFILE_RAW) writeFileSync(process.env.SYNC_BENCH_PROFILE_RAW, JSON.stringify(raw));
+    }
     return run;
   } finally {
     await ctx.close();
