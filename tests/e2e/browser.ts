@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 export { CHROMIUM_ARGS, chromiumPath };
@@ -65,4 +65,13 @@ export async function openApp(options: OpenOptions = {}): Promise<Session> {
       if (ownProfile) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Closes the session after checking that the page logged no errors (a missing resource aside). */
+export async function closeWithoutErrors(s: Session): Promise<void> {
+  try {
+    expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  } finally {
+    await s.close();
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, type Session } from './browser';
+import { closeWithoutErrors, openApp, type Session } from './browser';
 import { colourfulPixels } from './pixels';
 import { generateMapText } from '../../bench/mapGenerator.mjs';
 
@@ -57,13 +57,7 @@ describe('overview zoom', () => {
     await s.goto('/mindmap');
   });
 
-  afterEach(async () => {
-    try {
-      expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+  afterEach(() => closeWithoutErrors(s));
 
   test('a map too big for 0.2 fits whole below 0.2, and zooming out stops there', async () => {
     await load(page, generateMapText(5000, { seed: 7 }));

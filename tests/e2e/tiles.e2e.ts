@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { flatMap } from '../../bench/frameShapes.mjs';
-import { openApp, type Session } from './browser';
+import { closeWithoutErrors, openApp, type Session } from './browser';
 import { screenPixels } from './pixels';
 
 /**
@@ -55,13 +55,7 @@ describe('tiles after a change in a wide family', () => {
     await page.waitForFunction(() => !!(window as any).__mindflow?.scene);
   });
 
-  afterEach(async () => {
-    try {
-      expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  });
+  afterEach(() => closeWithoutErrors(s));
 
   test('adding a last child and undoing it leave what a full redraw draws', async () => {
     const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));

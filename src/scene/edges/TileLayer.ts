@@ -292,7 +292,6 @@ export class TileLayer {
     const ox = t.tx * this.size;
     const oy = t.ty * this.size;
     const rect = tileRect(t.tx, t.ty, this.size);
-    const s = src.state;
     const shape = src.lod === 'shape';
     const groups = new Map<string, StrokeGroup>();
     const cut = { minX: -CUT_MARGIN, minY: -CUT_MARGIN, maxX: this.size + CUT_MARGIN, maxY: this.size + CUT_MARGIN };
@@ -317,26 +316,14 @@ export class TileLayer {
     this.found.length = 0;
     src.edgeIndex.search(rect, this.found);
     for (const eid of this.found) {
-      let route: EdgeRoute;
-      let grp: StrokeGroup;
-      // The route the edge's box was made from, moved into the tile: no reading of the edge and its
-      // topics, which a tile beside the trunk of 50,000 children would do 50,000 times.
+      // The route the edge's box was made from (every indexed edge has one), moved into the tile: no
+      // reading of the edge and its topics, which a tile beside the trunk of 50,000 children would
+      // do 50,000 times.
       const box = src.edgeBoxes.get(eid);
-      if (box) {
-        if (!src.isVisible(box.source) || !src.isVisible(box.target) || src.isDynamicEdgeId(eid, box.animated)) continue;
-        const r = box.route;
-        route = { sx: r.sx - ox, sy: r.sy - oy, tx: r.tx - ox, ty: r.ty - oy, dir: r.dir };
-        grp = groupOfBox(box);
-      } else {
-        const e = getEdge(s, eid);
-        if (!e || !src.isVisible(e.source) || !src.isVisible(e.target) || src.isDynamicEdge(e)) continue;
-        const a = getNode(s, e.source);
-        const b = getNode(s, e.target);
-        if (!a || !b) continue;
-        // Sides follow the layout (see edgeRouting.ts); tile-local coordinates.
-        route = routeEdge(s.settings?.layout, finiteOr(a.position?.x, 0) - ox, finiteOr(a.position?.y, 0) - oy, src.nodeWidth(e.source), NODE_HEIGHT, finiteOr(b.position?.x, 0) - ox, finiteOr(b.position?.y, 0) - oy, src.nodeWidth(e.target), NODE_HEIGHT);
-        grp = group(e.style?.stroke, e.style?.strokeWidth);
-      }
+      if (!box || !src.isVisible(box.source) || !src.isVisible(box.target) || src.isDynamicEdgeId(eid, box.animated)) continue;
+      const r = box.route;
+      const route: EdgeRoute = { sx: r.sx - ox, sy: r.sy - oy, tx: r.tx - ox, ty: r.ty - oy, dir: r.dir };
+      const grp = groupOfBox(box);
       // Beside a trunk shared by many siblings, most edges are only that trunk here.
       const trunk = trunkPiece(route, style, cut, TRUNK_MARGIN);
       if (trunk === null) continue;

@@ -166,4 +166,3 @@ function flatten(boxes: Map<string, Rect>): [string[], Float64Array] {
   }
   return [ids, arr];
 }
-

@@ -46,9 +46,14 @@ export interface SceneSyncParts {
   request: () => void;
 }
 
+/** Families up to this size also have an edge's neighbours asked how far they draw its trunk (tilePart). */
+const NEIGHBOUR_SEARCH_MAX = 64;
+
 export class SceneSync {
   private pending = new PendingChanges();
   private lastSelected: string | null = null;
+  /** Children lists read by tilePart during one apply (a list read from a table's base is a copy). */
+  private readonly kidsOf = new Map<string, readonly string[]>();
   private routedLayout: string | undefined;
   private unsubscribers: Array<() => void>;
   /** The map the last flush showed: its root and size. */
@@ -130,6 +135,7 @@ export class SceneSync {
     }
     this.shownRoot = s.rootId;
     this.shownCount = s.nodes.n;
+    this.kidsOf.clear();
     const edgesDone = new Set<string>();
     if (p.selection) {
       this.refreshDynEdges();
@@ -248,18 +254,20 @@ export class SceneSync {
    * What of the tiles an edge with this box changes when it comes or goes: where a sibling leaving
    * the same source the same way draws the same source corner and trunk, only the rest (ownStepRect).
    * Siblings looked at: the first and last children (the outermost, in a tidy layout the ones that
-   * reach farthest) and the edge's neighbours among them. Any sibling found only narrows the part;
-   * none found gives the whole box.
+   * reach farthest) and, in a small family, the edge's neighbours. Any sibling found only narrows
+   * the part; none found gives the whole box.
    */
   private tilePart(eid: string, box: EdgeBox, s: MindMapState): Rect {
     if (this.p.performanceMode()) return box; // straight edges share nothing
     const src = box.source;
-    const kids = childIds(s, src);
+    let kids = this.kidsOf.get(src);
+    if (!kids) this.kidsOf.set(src, (kids = childIds(s, src)));
     if (kids.length < 2) return box;
     const { index, painter, layoutTween, visibility } = this.p;
     if (!visibility.isVisible(src)) return box;
-    const at = kids.indexOf(box.target);
     const look = [0, 1, kids.length - 2, kids.length - 1];
+    // Not in a big family: many of its edges may change in one apply, and each search is O(family).
+    const at = kids.length <= NEIGHBOUR_SEARCH_MAX ? kids.indexOf(box.target) : -1;
     if (at >= 0) look.push(at - 1, at + 1);
     let reach = 0;
     for (const i of look) {
