@@ -83,7 +83,10 @@ export async function clickNode(page: Page, id: string): Promise<void> {
   await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
   const r = await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id);
   if (!r) throw new Error(`topic ${id} is not on screen`);
-  await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+  const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  // A dialog still fading out (or a toast) over the topic would take the click.
+  await page.waitForFunction(({ x, y }) => document.elementFromPoint(x, y)?.tagName === 'CANVAS', at, { timeout: 5000 });
+  await page.mouse.click(at.x, at.y);
   await page.waitForFunction((i) => (window as any).__mindflow.store.getState().selectedNodeId === i, id, { timeout: 5000 });
 }
 
