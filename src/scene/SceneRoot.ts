@@ -146,7 +146,7 @@ class SceneRoot {
         this.painter.dirty = true;
       },
     });
-    this.painter = new OverlayPainter({ overlay: this.overlay, edgeIndex: this.index.edges, metrics: this.metrics, tween: this.layoutTween.tween, invalidateEdgeTiles });
+    this.painter = new OverlayPainter({ overlay: this.overlay, edgeIndex: this.index.edges, edgeBoxes: this.index.edgeBoxes, metrics: this.metrics, tween: this.layoutTween.tween, invalidateEdgeTiles, invalidateTiles: (r) => this.tiles.invalidateRect(r) });
 
     const canvas = this.element;
     canvas.style.display = 'block';

@@ -100,4 +100,61 @@ describe('tiles after a change in a wide family', () => {
     expect(differing(before.data, undone.data)).toBeLessThan(20);
     await shownMatchesFullRedraw(page);
   });
+
+  test("a selected topic with hundreds of children draws the trunk and every child's turn in view", async () => {
+    // 400 children: more dynamic edges than the overlay walks, so it draws only those that show
+    // something of their own in view (dynFan.ts). The selection's edges are drawn highlighted, in
+    // colour, where the tiles draw edges in grey: what is coloured here comes from the overlay.
+    const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));
+    expect(ok).toBe(true);
+    await page.evaluate(() =>
+      (window as any).__mindflow.store.transact('Select', (d: any) => {
+        d.selectedNodeId = 'root';
+      }),
+    );
+    for (const at of ['f200', 'f399', 'f3']) {
+      await page.evaluate((at) => {
+        const m = (window as any).__mindflow;
+        const root = m.node('root').position;
+        const there = m.node(at).position;
+        const zoom = 0.5;
+        m.scene.setViewport({ x: 640 - ((root.x + there.x) / 2) * zoom, y: 400 - there.y * zoom, zoom }, 0);
+      }, at);
+      await idle(page);
+      const { rootRight, kids } = await page.evaluate(() => {
+        const m = (window as any).__mindflow;
+        const r = m.scene.nodeClientRect('root');
+        const kids = (m.kids('root') as string[])
+          .map((id) => m.scene.nodeClientRect(id))
+          .filter((k: any) => k && k.y > 40 && k.y + k.height < 760)
+          .map((k: any) => ({ left: k.x, mid: k.y + k.height / 2 }));
+        return { rootRight: r.x + r.width, kids };
+      });
+      expect(kids.length, `children in view around ${at}`).toBeGreaterThan(8);
+      const trunkX = Math.round((rootRight + kids[0].left) / 2);
+      const area = { x: trunkX - 6, y: 40, width: kids[0].left - trunkX + 6, height: 720 };
+      const shot = await screenPixels(page, area);
+      const colourful = (x0: number, y0: number, w: number, h: number) => {
+        let n = 0;
+        for (let y = Math.max(0, y0); y < Math.min(shot.height, y0 + h); y++) {
+          for (let x = Math.max(0, x0); x < Math.min(shot.width, x0 + w); x++) {
+            const i = (y * shot.width + x) * 4;
+            const d = shot.data;
+            if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
+          }
+        }
+        return n;
+      };
+      // The trunk, from the highest child in view to the lowest (dashed: every window of 16 rows
+      // holds a dash).
+      const top = Math.min(...kids.map((k) => k.mid)) - area.y;
+      const bottom = Math.max(...kids.map((k) => k.mid)) - area.y;
+      for (let y = Math.max(0, Math.round(top)); y + 16 <= Math.min(shot.height, bottom); y += 16) expect(colourful(0, y, 13, 16), `trunk at ${y + area.y} around ${at}`).toBeGreaterThan(0);
+      // Each child's turn and run to its card.
+      for (const k of kids) {
+        const y = Math.round(k.mid - area.y);
+        expect(colourful(12, y - 2, Math.round(k.left - area.x) - 14, 5), `turn to the child at ${Math.round(k.mid)} around ${at}`).toBeGreaterThan(2);
+      }
+    }
+  });
 });

@@ -19,9 +19,14 @@ export interface OverlayEdgePick {
   /** Edges drawn between positions by a layout tween: their indexed boxes are not where they are drawn. */
   tweening: Iterable<string>;
   walkLimit: number;
+  /**
+   * The dynamic edges that show something of their own on screen (dynFan.ts), where the set is too
+   * big to walk: taken instead of the dynamic edges among `onScreen`.
+   */
+  dynOnScreen?: readonly string[];
 }
 
-/** Ids in drawing order, each once. Cost: on-screen edges + tweening edges + min(dyn, walkLimit). */
+/** Ids in drawing order, each once. Cost: on-screen edges + tweening edges + min(dyn, walkLimit) + dynOnScreen. */
 export function pickOverlayEdgeIds(p: OverlayEdgePick): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
@@ -30,7 +35,13 @@ export function pickOverlayEdgeIds(p: OverlayEdgePick): string[] {
     seen.add(eid);
     out.push(eid);
   };
-  for (const eid of p.onScreen) if (p.dyn.has(eid) || (p.withAnimated && p.isAnimated(eid))) take(eid);
+  const fan = p.dynOnScreen;
+  if (fan) for (const eid of fan) take(eid);
+  for (const eid of p.onScreen) {
+    const dyn = p.dyn.has(eid);
+    if (fan && dyn) continue;
+    if (dyn || (p.withAnimated && p.isAnimated(eid))) take(eid);
+  }
   if (p.dyn.size <= p.walkLimit) for (const eid of p.dyn) take(eid);
   for (const eid of p.tweening) take(eid);
   return out;

@@ -19,6 +19,8 @@ import type { PositionTween } from '../anim/positionTween';
 import type { ConnectionPreview } from '../input/sceneInput';
 import type { SpatialIndex } from '../spatial/spatialIndex';
 import { pickOverlayEdgeIds } from './overlayEdgeIds';
+import type { EdgeBox } from '../spatial/sceneIndex';
+import { DynFan } from './dynFan';
 
 /** Up to this many dynamic edges are drawn whole; beyond, only those on screen (overlayEdgeIds.ts). */
 export const DYN_WALK_LIMIT = 256;
@@ -26,10 +28,14 @@ export const DYN_WALK_LIMIT = 256;
 export interface OverlayDeps {
   overlay: Overlay;
   edgeIndex: SpatialIndex;
+  /** The routed boxes the edge index holds, by edge id. */
+  edgeBoxes: ReadonlyMap<string, EdgeBox>;
   metrics: MetricsCache;
   tween: PositionTween;
   /** An edge became or stopped being dynamic: the tiles under it are drawn again. */
   invalidateEdgeTiles(eid: string): void;
+  /** The tiles meeting this rect are drawn again. */
+  invalidateTiles(r: Rect): void;
 }
 
 /** What one draw reads from the frame. */
@@ -63,6 +69,10 @@ export class OverlayPainter {
   /** Drawn edges by id, valid until the next dirty draw: a camera move alone re-picks, not re-routes. */
   private built = new Map<string, OverlayEdge>();
   private builtZoom = 0;
+  /** A dynamic set too big to walk, cut to what each edge alone draws; valid for fanOf. */
+  private readonly fan = new DynFan();
+  private fanOf: { dyn: Set<string>; state: MindMapState; style: string } | null = null;
+  private fanFound: string[] = [];
 
   constructor(private readonly deps: OverlayDeps) {}
 
@@ -86,8 +96,24 @@ export class OverlayPainter {
   /** The selection or the dragged topic changed: tiles under edges that moved in or out are redrawn. */
   refreshDynEdges(s: MindMapState, draggingId: string | null): void {
     const next = this.computeDynEdges(s, draggingId);
-    for (const e of this.dyn) if (!next.has(e)) this.deps.invalidateEdgeTiles(e);
-    for (const e of next) if (!this.dyn.has(e)) this.deps.invalidateEdgeTiles(e);
+    const changed: string[] = [];
+    for (const e of this.dyn) if (!next.has(e)) changed.push(e);
+    for (const e of next) if (!this.dyn.has(e)) changed.push(e);
+    if (changed.length > DYN_WALK_LIMIT) {
+      // A big family: its edges' boxes overlap along the trunk, and marking the tiles under each box
+      // in turn walked every tile once per edge. One box around them all marks the same tiles where
+      // the family is dense, and a few more where it is not.
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (const eid of changed) {
+        const b = this.deps.edgeBoxes.get(eid);
+        if (!b) continue;
+        if (b.minX < minX) minX = b.minX;
+        if (b.minY < minY) minY = b.minY;
+        if (b.maxX > maxX) maxX = b.maxX;
+        if (b.maxY > maxY) maxY = b.maxY;
+      }
+      if (minX <= maxX) this.deps.invalidateTiles({ minX, minY, maxX, maxY });
+    } else for (const e of changed) this.deps.invalidateEdgeTiles(e);
     this.dyn = next;
     this.dirty = true;
   }
@@ -136,8 +162,17 @@ export class OverlayPainter {
         list.push(edge);
       };
       this.found.length = 0;
-      // Far out with a small dynamic set, the index is not asked: it would return most of the map.
-      if (!shape || bigDyn) this.deps.edgeIndex.search(f.view, this.found);
+      // Far out the index is not asked: it would return most of the map.
+      if (!shape) this.deps.edgeIndex.search(f.view, this.found);
+      let dynOnScreen: string[] | undefined;
+      if (bigDyn) {
+        const of = this.fanOf;
+        if (!of || of.dyn !== this.dyn || of.state !== s || of.style !== f.edgeStyle) {
+          this.fan.build(this.dyn, (eid) => this.deps.edgeBoxes.get(eid), f.edgeStyle === 'smoothstep');
+          this.fanOf = { dyn: this.dyn, state: s, style: f.edgeStyle };
+        }
+        dynOnScreen = this.fan.onScreen(f.view, this.fanFound);
+      } else this.fanOf = null;
       const ids = pickOverlayEdgeIds({
         onScreen: this.found,
         dyn: this.dyn,
@@ -145,6 +180,7 @@ export class OverlayPainter {
         isAnimated: (eid) => getEdge(s, eid)?.animated === true,
         tweening: shape ? [] : this.deps.tween.edgeIds,
         walkLimit: DYN_WALK_LIMIT,
+        dynOnScreen,
       });
       for (const eid of ids) add(eid);
       this.list = list;
