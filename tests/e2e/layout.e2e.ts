@@ -221,6 +221,31 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
     }
   });
 
+  it('edges take the sides of a layout chosen where no topic moves (another tab, a collaborator)', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
+    await idle(page);
+    const bg = await pixel(page, 640, 790);
+    const drawn = async (x: number, y: number) => {
+      const p = await pixel(page, x, y);
+      return Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]) > 60;
+    };
+    let c = await rect(page, 'c');
+    // Free layout: into C's left side.
+    expect(await drawn(c.x - 14, c.y + c.height / 2)).toBe(true);
+    await page.evaluate(() =>
+      (window as any).__mindflow.store.transact('Layout', (d: any) => {
+        d.settings = { ...d.settings, layout: 'down' };
+      }),
+    );
+    await idle(page);
+    c = await rect(page, 'c');
+    // Top-down: C lies below the root, so its edge comes down into its top, and nothing into its left.
+    expect(await drawn(c.x + c.width / 2, c.y - 14)).toBe(true);
+    expect(await drawn(c.x - 14, c.y + c.height / 2)).toBe(false);
+  });
+
   it('drag a topic onto another: it becomes that topic\'s last child; one Undo restores it', async () => {
     const { page } = session;
     await resetMap(page, JSON.stringify(smallMap()));

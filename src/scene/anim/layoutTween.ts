@@ -32,17 +32,27 @@ export class LayoutTween {
 
   constructor(private readonly deps: LayoutTweenDeps) {}
 
-  /** Before a flush moves topics: tween the ones on screen when several move at once (a layout). */
-  capture(ids: Set<string>, s: MindMapState, c: TweenCapture): void {
+  /** The rect a tween looks at: the screen and a margin. */
+  viewOf(c: { cam: Camera; size: Size }): Rect {
+    return expandRect(visibleWorldRect(c.cam, c.size), 40 / c.cam.zoom);
+  }
+
+  /**
+   * Before a flush moves topics: tween the ones on screen when several move at once (a layout).
+   * `ids` are the changed topics, or (with `bulk`) only those near the screen before or after, with
+   * `bulk.moved` how many topics moved in all and `bulk.old` their boxes from before the flush.
+   */
+  capture(ids: Iterable<string>, s: MindMapState, c: TweenCapture, bulk?: { moved: number; old: ReadonlyMap<string, Rect> }): void {
     const policy = c.policy;
     if (policy.performanceMode || policy.reducedMotion || policy.dragging) return;
-    const view = expandRect(visibleWorldRect(c.cam, c.size), 40 / c.cam.zoom);
+    const view = this.viewOf(c);
     const now = performance.now();
     const vis = c.visible;
+    const boxes = bulk ? bulk.old : this.deps.boxes;
     const candidates: Move[] = [];
     let moved = 0;
     for (const id of ids) {
-      const old = this.deps.boxes.get(id);
+      const old = boxes.get(id);
       const n = getNode(s, id);
       if (!old || !n) continue;
       const from = this.tween.at(id, now) ?? { x: old.minX + HIT_MARGIN_X, y: old.minY + HIT_MARGIN_TOP };
@@ -54,7 +64,7 @@ export class LayoutTween {
       const inView = (x: number, y: number) => x + w >= view.minX && x <= view.maxX && y + NODE_HEIGHT >= view.minY && y <= view.maxY;
       if (inView(from.x, from.y) || inView(to.x, to.y)) candidates.push({ id, from, to });
     }
-    const plan = planTween(candidates, moved, policy);
+    const plan = planTween(candidates, bulk ? bulk.moved : moved, policy);
     if (!plan.length) return;
     this.tween.begin(plan, now);
     for (const m of plan) {

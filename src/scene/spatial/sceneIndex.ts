@@ -87,15 +87,6 @@ export class SceneIndex {
     this.rebuildTrees();
   }
 
-  /** Edge sides follow the layout: re-routes every edge box after a layout change. */
-  rerouteEdges(s: MindMapState): void {
-    tableForEach(s.edges, (e, id) => {
-      const b = this.edgeBox(e, s);
-      if (b) this.edgeBoxes.set(id, b);
-    });
-    this.rebuildTrees();
-  }
-
   rebuildTrees(): void {
     const [nodeIds, nodeArr] = flatten(this.nodeBoxes);
     this.nodes.build(nodeIds, nodeArr);

@@ -15,6 +15,12 @@ import Flatbush from 'flatbush';
 import type { Rect } from '../geometry';
 
 export const OVERLAY_LIMIT = 512;
+/**
+ * From this many overlay entries, queries read a tree packed over the overlay (once per change)
+ * instead of scanning it. Why: after a layout moves a big map, the whole map sits in the overlay
+ * until the static tree is rebuilt elsewhere, and far-out tiles ask dozens of queries per frame.
+ */
+const OVERLAY_TREE_MIN = 4096;
 
 /** Builds a packed tree over boxes (minX, minY, maxX, maxY per entry) and resolves with its data. */
 export type TreeBuilder = (boxes: Float64Array) => Promise<ArrayBuffer>;
@@ -34,6 +40,8 @@ export class SpatialIndex {
   private staticSet = new Set<string>();
   private stale = new Set<string>();
   private overlay = new Map<string, Rect>();
+  /** A packed tree over a big overlay, its ids and boxes by entry; null until asked after a change. */
+  private overlayTree: { tree: Flatbush; ids: string[]; boxes: Rect[] } | null = null;
   private scratch: number[] = [];
   /** Static tree: entry index → its slot in the tree's box order (see treeBox). */
   private slot: Uint32Array | null = null;
@@ -49,6 +57,7 @@ export class SpatialIndex {
     this.install(ids, ids.length === 0 ? null : packTree(boxes));
     this.stale.clear();
     this.overlay.clear();
+    this.overlayTree = null;
   }
 
   /**
@@ -79,6 +88,7 @@ export class SpatialIndex {
       if (this.staticSet.has(id)) stale.add(id);
     }
     this.overlay = overlay;
+    this.overlayTree = null;
     this.stale = stale;
     return true;
   }
@@ -97,12 +107,14 @@ export class SpatialIndex {
 
   set(id: string, r: Rect): void {
     this.overlay.set(id, r);
+    this.overlayTree = null;
     if (this.staticSet.has(id)) this.stale.add(id);
     this.since?.add(id);
   }
 
   remove(id: string): void {
     this.overlay.delete(id);
+    this.overlayTree = null;
     if (this.staticSet.has(id)) this.stale.add(id);
     this.since?.add(id);
   }
@@ -134,12 +146,36 @@ export class SpatialIndex {
         out.push(id);
       }
     }
+    const packed = this.packedOverlay();
+    if (packed) {
+      for (const i of packed.tree.search(r.minX, r.minY, r.maxX, r.maxY)) {
+        const id = packed.ids[i];
+        if (!filter || filter(id)) out.push(id);
+      }
+      return out;
+    }
     for (const [id, b] of this.overlay) {
       if (b.minX <= r.maxX && b.maxX >= r.minX && b.minY <= r.maxY && b.maxY >= r.minY && (!filter || filter(id))) {
         out.push(id);
       }
     }
     return out;
+  }
+
+  /** The overlay's packed tree when the overlay is big (built here on first use after a change). */
+  private packedOverlay(): { tree: Flatbush; ids: string[]; boxes: Rect[] } | null {
+    if (this.overlay.size < OVERLAY_TREE_MIN) return null;
+    if (this.overlayTree) return this.overlayTree;
+    const ids: string[] = [];
+    const boxes: Rect[] = [];
+    const tree = new Flatbush(this.overlay.size);
+    for (const [id, b] of this.overlay) {
+      ids.push(id);
+      boxes.push(b);
+      tree.add(b.minX, b.minY, b.maxX, b.maxY);
+    }
+    tree.finish();
+    return (this.overlayTree = { tree, ids, boxes });
   }
 
   /**
@@ -160,7 +196,12 @@ export class SpatialIndex {
       });
       for (const i of found) picked.push({ id: this.ids[i], d: dist(box(i)) });
     }
-    for (const [id, b] of this.overlay) if (inside(b) && (!filter || filter(id))) picked.push({ id, d: dist(b) });
+    const packed = this.packedOverlay();
+    if (packed) {
+      for (const i of packed.tree.neighbors(x, y, limit, Infinity, (i) => inside(packed.boxes[i]) && (!filter || filter(packed.ids[i])))) {
+        picked.push({ id: packed.ids[i], d: dist(packed.boxes[i]) });
+      }
+    } else for (const [id, b] of this.overlay) if (inside(b) && (!filter || filter(id))) picked.push({ id, d: dist(b) });
     if (this.overlay.size > 0) picked.sort((a, b) => a.d - b.d);
     return picked.slice(0, limit).map((p) => p.id);
   }

@@ -5,6 +5,7 @@
  */
 import { childIds, edgeId, edgeIdsOf, getEdge, getNode, type MindMapState } from '../../state/doc';
 import { FIT_PADDING } from '../../state/model';
+import { tableForEach } from '../../state/table';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
 import type { TreeAndEditor } from '../a11y/treeAndEditor';
@@ -55,6 +56,8 @@ export class SceneSync {
   /** Children lists read by tilePart during one apply (a list read from a table's base is a copy). */
   private readonly kidsOf = new Map<string, readonly string[]>();
   private routedLayout: string | undefined;
+  /** The layout changed: every edge is routed again in the next apply (edges' sides follow it). */
+  private rerouteWanted = false;
   private unsubscribers: Array<() => void>;
   /** The map the last flush showed: its root and size. */
   private shownRoot: string;
@@ -117,7 +120,7 @@ export class SceneSync {
   /** Applies what changed since the last frame; false when nothing had. */
   apply(): boolean {
     const p = this.pending;
-    if (p.empty) return false;
+    if (p.empty && !this.rerouteWanted) return false;
     const { store, index, tiles, views, painter, layoutTween, input, treeEdit, minimapPainter, camera, visibility } = this.p;
     const s = store.getState();
     if (p.reset) {
@@ -127,6 +130,7 @@ export class SceneSync {
       this.shownRoot = s.rootId;
       this.shownCount = s.nodes.n;
       p.clear();
+      this.rerouteWanted = false;
       this.rebuildAll();
       camera.invalidateBounds();
       const cam = fit ? camera.fitFor(FIT_PADDING.initial) : null;
@@ -144,18 +148,37 @@ export class SceneSync {
       this.lastSelected = s.selectedNodeId;
       treeEdit.invalidate();
     }
-    if (p.nodes.size >= 2) {
-      layoutTween.capture(p.nodes, s, {
-        policy: { performanceMode: this.p.performanceMode(), reducedMotion: this.p.reducedMotion() || this.p.lod() === 'shape', dragging: input.draggingId !== null },
-        cam: camera.cam,
-        size: camera.size,
-        visible: visibility.visible,
-      });
-    }
+    const capture = {
+      policy: { performanceMode: this.p.performanceMode(), reducedMotion: this.p.reducedMotion() || this.p.lod() === 'shape', dragging: input.draggingId !== null },
+      cam: camera.cam,
+      size: camera.size,
+      visible: visibility.visible,
+    };
     // A layout that moves most of a big map: per-topic tile updates would cost more than invalidating
     // every tile once.
     const bulk = p.nodes.size > BULK_TOPICS;
-    for (const id of p.nodes) this.updateNode(id, s, edgesDone, bulk);
+    // Most of the map moved: every edge is routed once, instead of each moved topic's edges in turn
+    // (most edges twice, and every topic's list of edges read).
+    const routeAll = this.rerouteWanted || (bulk && p.nodes.size * 2 > s.edges.n);
+    this.rerouteWanted = false;
+    if (bulk) {
+      // Only topics near the screen before or after can be tweened: the spatial index names them,
+      // where asking every moved topic cost 100,000 table reads.
+      const view = layoutTween.viewOf(capture);
+      const old = new Map<string, Rect>();
+      for (const id of index.nodes.search(view)) {
+        const b = index.nodeBoxes.get(id);
+        if (b && p.nodes.has(id)) old.set(id, b);
+      }
+      for (const id of p.nodes) this.updateNode(id, s, edgesDone, true, !routeAll);
+      const near = new Set(old.keys());
+      for (const id of index.nodes.search(view)) if (p.nodes.has(id)) near.add(id);
+      layoutTween.capture(near, s, capture, { moved: p.nodes.size, old });
+    } else {
+      if (p.nodes.size >= 2) layoutTween.capture(p.nodes, s, capture);
+      for (const id of p.nodes) this.updateNode(id, s, edgesDone, false, !routeAll);
+    }
+    if (routeAll) tableForEach(s.edges, (_e, eid) => this.updateEdge(eid, s, true));
     for (const id of p.structure) {
       views.dirty.add(id);
       views.stale = true;
@@ -165,11 +188,11 @@ export class SceneSync {
       edgesDone.add(eid);
       const e = getEdge(s, eid);
       if (e && (e.source === s.selectedNodeId || e.target === s.selectedNodeId)) painter.dynEdges.add(eid);
-      this.updateEdge(eid, s, bulk);
+      if (!routeAll || !e) this.updateEdge(eid, s, bulk);
     }
     // The trees follow through their overlays; past OVERLAY_LIMIT scheduleRebuild (below) packs them
     // again, on big maps in a worker while the overlays answer.
-    if (bulk) tiles.invalidateAll();
+    if (bulk || routeAll) tiles.invalidateAll();
     if (p.visibilityReset || p.search) {
       tiles.invalidateAll();
       views.allDirty = true;
@@ -218,9 +241,9 @@ export class SceneSync {
       if (layout === this.routedLayout) return;
       this.routedLayout = layout;
       if (changes.reset) return; // rebuildAll routes every edge anyway
-      this.p.index.rerouteEdges(state);
-      this.p.tiles.invalidateAll();
-      this.p.painter.dirty = true;
+      // Routed in the next apply, with the topics the same change moves (a layout turned on moves
+      // them all): once, not twice.
+      this.rerouteWanted = true;
       this.p.request();
     });
   }
@@ -282,7 +305,8 @@ export class SceneSync {
     return ownStepRect(box.route, reach) ?? box;
   }
 
-  private updateNode(id: string, s: MindMapState, edgesDone: Set<string>, bulk = false): void {
+  /** `withEdges`: its edges are routed again if it moved (false: the caller routes every edge). */
+  private updateNode(id: string, s: MindMapState, edgesDone: Set<string>, bulk = false, withEdges = true): void {
     const { index, tiles, views, metrics } = this.p;
     const { nodeBoxes, nodes } = index;
     const old = nodeBoxes.get(id);
@@ -306,7 +330,7 @@ export class SceneSync {
       nodes.set(id, box);
       views.stale = true;
       // Its edges' end points moved with it.
-      for (const eid of edgeIdsOf(s, id)) {
+      if (withEdges) for (const eid of edgeIdsOf(s, id)) {
         if (edgesDone.has(eid)) continue;
         edgesDone.add(eid);
         this.updateEdge(eid, s, bulk);
