@@ -223,6 +223,16 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
 
   it('edges take the sides of a layout chosen where no topic moves (another tab, a collaborator)', async () => {
     const { page } = session;
+    const setLayout = (layout: string) =>
+      page.evaluate(
+        (layout) =>
+          (window as any).__mindflow.store.transact('Layout', (d: any) => {
+            d.settings = { ...d.settings, layout, autoLayout: false };
+          }),
+        layout,
+      );
+    // Settings outlive a loaded map: Free with Auto Layout off first, so the map keeps its positions.
+    await setLayout('free');
     await resetMap(page, JSON.stringify(smallMap()));
     await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
     await idle(page);
@@ -234,11 +244,7 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
     let c = await rect(page, 'c');
     // Free layout: into C's left side.
     expect(await drawn(c.x - 14, c.y + c.height / 2)).toBe(true);
-    await page.evaluate(() =>
-      (window as any).__mindflow.store.transact('Layout', (d: any) => {
-        d.settings = { ...d.settings, layout: 'down' };
-      }),
-    );
+    await setLayout('down');
     await idle(page);
     c = await rect(page, 'c');
     // Top-down: C lies below the root, so its edge comes down into its top, and nothing into its left.
