@@ -10,7 +10,7 @@
  */
 import { ownStepRect, stepTrunkShape, type TrunkShape } from '../edges/edgeRouting';
 import type { Rect } from '../geometry';
-import type { EdgeBox } from '../spatial/sceneIndex';
+import { sameLook, type EdgeBox } from '../spatial/sceneIndex';
 
 export class DynFan {
   private ids: string[] = [];
@@ -94,5 +94,5 @@ interface Group {
 function sameGroup(g: Group, box: EdgeBox, t: TrunkShape): boolean {
   const a = g.box.route;
   const r = box.route;
-  return a.dir === r.dir && a.sx === r.sx && a.sy === r.sy && g.mid2 === t.mid2 && g.side === t.side && g.box.stroke === box.stroke && g.box.strokeWidth === box.strokeWidth && g.box.animated === box.animated;
+  return a.dir === r.dir && a.sx === r.sx && a.sy === r.sy && g.mid2 === t.mid2 && g.side === t.side && sameLook(g.box, box);
 }

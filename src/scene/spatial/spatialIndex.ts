@@ -168,14 +168,17 @@ export class SpatialIndex {
     if (this.overlayTree) return this.overlayTree;
     const ids: string[] = [];
     const boxes: Rect[] = [];
-    const tree = new Flatbush(this.overlay.size);
+    const flat = new Float64Array(this.overlay.size * 4);
     for (const [id, b] of this.overlay) {
+      const k = ids.length * 4;
+      flat[k] = b.minX;
+      flat[k + 1] = b.minY;
+      flat[k + 2] = b.maxX;
+      flat[k + 3] = b.maxY;
       ids.push(id);
       boxes.push(b);
-      tree.add(b.minX, b.minY, b.maxX, b.maxY);
     }
-    tree.finish();
-    return (this.overlayTree = { tree, ids, boxes });
+    return (this.overlayTree = { tree: packTree(flat), ids, boxes });
   }
 
   /**
