@@ -12,5 +12,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
     environment: 'node',
+    // Property tests run hundreds of cases; a 2-core CI machine running files in parallel needs more than the 5 s default.
+    testTimeout: 30_000,
   },
 });
