@@ -26,17 +26,79 @@ export interface ToolPanelProps {
   hidden?: boolean;
 }
 
-export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelProps) {
-  const { canvas } = useEditor();
+/**
+ * The panel's parts that follow the store each subscribe on their own. Why: a selection change
+ * flips whether Delete is enabled, and re-rendering the whole panel (menus, closed dialogs) for it
+ * cost over 100 ms of script on a big map.
+ */
+function EditButtons() {
   const addNode = useCommand('addNode');
   const deleteSelected = useCommand('deleteSelected');
   const addTaskList = useCommand('addTaskList');
+  return (
+    <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+      <Button size="xs" px={6} leftSection={<IconPlus size={14} />} onClick={addNode.run} title={addNode.title}>
+        {addNode.label}
+      </Button>
+      <Button size="xs" px={6} variant="light" onClick={addTaskList.run}>
+        {addTaskList.label}
+      </Button>
+      {deleteSelected.enabled ? (
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={15} />}
+          onClick={deleteSelected.run}
+          title={deleteSelected.title}
+          style={{ gridColumn: '1 / -1' }}
+        >
+          {deleteSelected.label}
+        </Button>
+      ) : null}
+    </SimpleGrid>
+  );
+}
+
+function HistoryButtons() {
   const undo = useCommand('undo');
   const redo = useCommand('redo');
+  return (
+    <Group gap={6} grow>
+      <Button size="xs" variant="default" leftSection={<IconUndo size={15} />} disabled={!undo.enabled} onClick={undo.run} title={undo.title}>
+        {undo.label}
+      </Button>
+      <Button size="xs" variant="default" leftSection={<IconRedo size={15} />} disabled={!redo.enabled} onClick={redo.run} title={redo.title}>
+        {redo.label}
+      </Button>
+    </Group>
+  );
+}
+
+function ClearMapAction() {
+  const { canvas } = useEditor();
   const clearMap = useCommand('clearMap');
+  const [open, handlers] = useDisclosure(false);
+  return (
+    <>
+      <Button size="xs" variant="subtle" color="red" leftSection={<IconEraser size={15} />} onClick={handlers.open}>
+        {clearMap.label}
+      </Button>
+      <ClearMapDialog
+        opened={open}
+        onClose={handlers.close}
+        onConfirm={() => {
+          clearMap.run();
+          canvas.current?.fitView();
+        }}
+      />
+    </>
+  );
+}
+
+export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelProps) {
   const [importOpen, importHandlers] = useDisclosure(false);
   const [templatesOpen, templatesHandlers] = useDisclosure(false);
-  const [clearOpen, clearHandlers] = useDisclosure(false);
 
   return (
     <Paper component="aside" id={id} className={classes.toolPanel} data-hidden={hidden || undefined} shadow="md" withBorder aria-label="Tools">
@@ -45,27 +107,7 @@ export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelP
       </Title>
       <ShortcutsHelp />
       <SearchBox inputRef={searchRef} />
-      <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-        <Button size="xs" px={6} leftSection={<IconPlus size={14} />} onClick={addNode.run} title={addNode.title}>
-          {addNode.label}
-        </Button>
-        <Button size="xs" px={6} variant="light" onClick={addTaskList.run}>
-          {addTaskList.label}
-        </Button>
-        {deleteSelected.enabled ? (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={15} />}
-            onClick={deleteSelected.run}
-            title={deleteSelected.title}
-            style={{ gridColumn: '1 / -1' }}
-          >
-            {deleteSelected.label}
-          </Button>
-        ) : null}
-      </SimpleGrid>
+      <EditButtons />
       <Divider />
       <SimpleGrid cols={2} spacing={6} className={classes.fileRow}>
         <ExportMenu performanceMode={performanceMode} />
@@ -77,29 +119,12 @@ export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelP
           Templates
         </Button>
       </SimpleGrid>
-      <Group gap={6} grow>
-        <Button size="xs" variant="default" leftSection={<IconUndo size={15} />} disabled={!undo.enabled} onClick={undo.run} title={undo.title}>
-          {undo.label}
-        </Button>
-        <Button size="xs" variant="default" leftSection={<IconRedo size={15} />} disabled={!redo.enabled} onClick={redo.run} title={redo.title}>
-          {redo.label}
-        </Button>
-      </Group>
-      <Button size="xs" variant="subtle" color="red" leftSection={<IconEraser size={15} />} onClick={clearHandlers.open}>
-        {clearMap.label}
-      </Button>
+      <HistoryButtons />
+      <ClearMapAction />
       <RestorePreviousButton fullWidth />
       <ShareButton />
       <SaveIndicator />
       <ConnectionStatus />
-      <ClearMapDialog
-        opened={clearOpen}
-        onClose={clearHandlers.close}
-        onConfirm={() => {
-          clearMap.run();
-          canvas.current?.fitView();
-        }}
-      />
       <ImportDialog opened={importOpen} onClose={importHandlers.close} />
       <TemplatesDialog opened={templatesOpen} onClose={templatesHandlers.close} />
       <RestoreMapDialog />
