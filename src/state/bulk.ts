@@ -14,8 +14,8 @@ import { bucketOf, removeFromBucket, valueIn, type Bucket, type Table } from './
 
 type TableKey = 'nodes' | 'edges' | 'kids' | 'adj';
 export class TableWriter<T> {
-  private copies = new Map<number, Bucket<T>>();
-  private touched = new Map<number, string[]>();
+  /** Per touched bucket: its copy and the ids written to it (one Map lookup per write). */
+  private copies = new Map<number, { bucket: Bucket<T>; ids: string[] }>();
   private n: number;
 
   constructor(
@@ -25,44 +25,53 @@ export class TableWriter<T> {
     this.n = table.n;
   }
 
-  private bucketForWrite(id: string): Bucket<T> {
-    const bi = bucketOf(id);
+  private copyOf(bi: number): { bucket: Bucket<T>; ids: string[] } {
     let copy = this.copies.get(bi);
     if (!copy) {
-      copy = Object.assign(Object.create(null) as Bucket<T>, this.table.b[bi]);
+      copy = { bucket: Object.assign(Object.create(null) as Bucket<T>, this.table.b[bi]), ids: [] };
       this.copies.set(bi, copy);
-      this.touched.set(bi, []);
     }
-    this.touched.get(bi)!.push(id);
     return copy;
   }
 
   get(id: string): T | undefined {
     const bi = bucketOf(id);
-    return valueIn(this.table, this.copies.get(bi) ?? this.table.b[bi], id);
+    return valueIn(this.table, this.copies.get(bi)?.bucket ?? this.table.b[bi], id);
   }
 
   set(id: string, value: T): void {
-    if (this.get(id) === undefined) this.n++;
-    this.bucketForWrite(id)[id] = value;
+    const copy = this.copyOf(bucketOf(id));
+    if (valueIn(this.table, copy.bucket, id) === undefined) this.n++;
+    copy.ids.push(id);
+    copy.bucket[id] = value;
   }
 
   delete(id: string): void {
-    if (this.get(id) === undefined) return;
-    removeFromBucket(this.table, this.bucketForWrite(id), id);
+    this.take(id);
+  }
+
+  /** Removes `id` and hands back what it held (undefined, changing nothing, when absent). */
+  take(id: string): T | undefined {
+    const bi = bucketOf(id);
+    const copy = this.copies.get(bi);
+    const value = valueIn(this.table, copy?.bucket ?? this.table.b[bi], id);
+    if (value === undefined) return undefined;
+    const c = copy ?? this.copyOf(bi);
+    c.ids.push(id);
+    removeFromBucket(this.table, c.bucket, id);
     this.n--;
+    return value;
   }
 
   /** The new table (the old one if nothing changed), appending patches for what changed. */
   finish(patches: Patch[], inverse: Patch[]): Table<T> {
     if (this.copies.size === 0) return this.table;
     const b = this.table.b.slice();
-    for (const [bi, copy] of this.copies) {
+    for (const [bi, { bucket, ids }] of this.copies) {
       // The ids let the store name what changed without diffing the buckets.
-      const ids = this.touched.get(bi)!;
-      patches.push({ op: 'replace', path: [this.key, 'b', bi], value: copy, ids } as BulkPatch);
+      patches.push({ op: 'replace', path: [this.key, 'b', bi], value: bucket, ids } as BulkPatch);
       inverse.push({ op: 'replace', path: [this.key, 'b', bi], value: this.table.b[bi], ids } as BulkPatch);
-      b[bi] = copy;
+      b[bi] = bucket;
     }
     if (this.n !== this.table.n) {
       patches.push({ op: 'replace', path: [this.key, 'n'], value: this.n });

@@ -106,9 +106,8 @@ export function deleteSubtree(s: MindMapState, id: string): { state: MindMapStat
     const edges = tableGet(s.adj, cur);
     if (edges) {
       for (const eid of edges) {
-        const edge = tableGet(s.edges, eid);
+        const edge = w.edges.take(eid);
         if (!edge) continue;
-        w.edges.delete(eid);
         const other = edge.source === cur ? edge.target : edge.source;
         if (!gone.has(other)) {
           const set = outsideEdges.get(other);

@@ -89,9 +89,12 @@ function isLayoutPatch(p: Patch): p is LayoutPatch {
   return (p as LayoutPatch).moved !== undefined;
 }
 
-function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[], prev: MindMapState, next: MindMapState): void {
+function addBulkIds(into: ChangeSet, key: TableKey, ids: readonly string[], prev: MindMapState, next: MindMapState, bi: number): void {
+  // Every id of the patch lies in bucket `bi`: read it there, without hashing each id again.
+  const before = prev.nodes.b[bi];
+  const after = next.nodes.b[bi];
   for (const id of ids) {
-    if (key === 'nodes') addNodeChange(into, id, tableGet(prev.nodes, id), tableGet(next.nodes, id));
+    if (key === 'nodes') addNodeChange(into, id, valueIn(prev.nodes, before, id), valueIn(next.nodes, after, id));
     else if (key === 'edges') into.edges.add(id);
     else if (key === 'kids') {
       into.nodes.add(id);
@@ -147,7 +150,7 @@ export function changeSetFromPatches(
       }
       if (path.length === 3) {
         const ids = (p as BulkPatch).ids;
-        if (ids) addBulkIds(into, head, ids, prev, next);
+        if (ids) addBulkIds(into, head, ids, prev, next, Number(path[2]));
         else diffBucket(into, head, prev, next, Number(path[2]));
         continue;
       }
