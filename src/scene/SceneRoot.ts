@@ -361,6 +361,7 @@ class SceneRoot {
       isVisible: (id) => vis.visible.has(id),
       isDynamicEdge: (e) => isDynamic(e.id, e.animated === true),
       isDynamicEdgeId: isDynamic,
+      skippedFar: (eid) => this.index.fans.skippedFar(eid),
       nodeWidth: this.nodeWidth,
       isMatch: (id) => vis.matches.has(id),
       searching: vis.matches.size > 0 || s.searchQuery.trim() !== '',

@@ -101,6 +101,45 @@ describe('tiles after a change in a wide family', () => {
     await shownMatchesFullRedraw(page);
   });
 
+  test('where a search hides the child reaching farthest, the trunk still runs to the farthest one shown', async () => {
+    // The tiles find a big family's trunk through its farthest edge only (edgeFans.ts). " 1" shows
+    // f1, f10–f19 and f100–f199 above the root and hides f0, the farthest: the trunk must still
+    // run from the root past f10 up to f1.
+    const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));
+    expect(ok).toBe(true);
+    await page.evaluate(() => (window as any).__mindflow.store.transact('Search', (d: any) => void (d.searchQuery = ' 1')));
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const root = m.node('root').position;
+      const there = m.node('f5').position;
+      const zoom = 0.5;
+      m.scene.setViewport({ x: 640 - ((root.x + there.x) / 2) * zoom, y: 400 - there.y * zoom, zoom }, 0);
+    });
+    await idle(page);
+    const { rootRight, childLeft, top, bottom } = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const r = m.scene.nodeClientRect('root');
+      const f1 = m.scene.nodeClientRect('f1');
+      const f10 = m.scene.nodeClientRect('f10');
+      return { rootRight: r.x + r.width, childLeft: f1.x, top: f1.y + f1.height / 2, bottom: f10.y + f10.height / 2 };
+    });
+    expect(bottom - top).toBeGreaterThan(200);
+    const trunkX = Math.round((rootRight + childLeft) / 2);
+    const area = { x: trunkX - 6, y: Math.round(top) + 4, width: 13, height: Math.round(bottom - top) - 8 };
+    const shot = await screenPixels(page, area);
+    for (let y0 = 0; y0 + 8 <= shot.height; y0 += 8) {
+      let n = 0;
+      for (let y = y0; y < y0 + 8; y++) {
+        for (let x = 0; x < shot.width; x++) {
+          const i = (y * shot.width + x) * 4;
+          const d = shot.data;
+          if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
+        }
+      }
+      expect(n, `trunk at ${area.y + y0}`).toBeGreaterThan(0);
+    }
+  });
+
   test("a selected topic with hundreds of children draws the trunk and every child's turn in view", async () => {
     // 400 children: more dynamic edges than the overlay walks, so it draws only those that show
     // something of their own in view (dynFan.ts). The selection's edges are drawn highlighted, in

@@ -18,6 +18,7 @@ import { routedPolyline, routeEdge, sharedPieceKey, trunkPiece, type EdgeRoute }
 import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
+import { drawnEdges } from '../spatial/edgeFans';
 import type { EdgeBox } from '../spatial/sceneIndex';
 import type { SpatialIndex } from '../spatial/spatialIndex';
 import { CELLS, CellLayer, type CellRun } from './cellRaster';
@@ -30,8 +31,13 @@ export interface TileSource {
   edgeStyle: 'smoothstep' | 'straight';
   nodeIndex: SpatialIndex;
   edgeIndex: SpatialIndex;
-  /** The routed box of each edge in edgeIndex (sceneIndex.ts). */
+  /**
+   * The routed box of each edge in edgeIndex (sceneIndex.ts). The index holds a big family's edges
+   * by their own parts: a query finds the one drawing the family's trunk, not every edge along it.
+   */
   edgeBoxes: ReadonlyMap<string, EdgeBox>;
+  /** For the edge drawing a family's trunk, the family's other edges: drawn when it is skipped (edgeFans.ts). */
+  skippedFar(eid: string): ReadonlySet<string> | null;
   isVisible(id: string): boolean;
   /** Edges drawn by the overlay instead (selected, dragged, animated). */
   isDynamicEdge(e: MindEdge): boolean;
@@ -101,6 +107,7 @@ export class TileLayer {
   private previous: { layer: Container; tiles: Map<string, Tile> } | null = null;
   private spare: Graphics[] = [];
   private found: string[] = [];
+  private drawn: string[] = [];
   builtLastFrame = 0;
   /** Wanted range + signature of the last update that left nothing to do (see update). */
   private settledKey = '';
@@ -315,26 +322,24 @@ export class TileLayer {
     };
     this.found.length = 0;
     src.edgeIndex.search(rect, this.found);
-    for (const eid of this.found) {
+    const draw = (box: EdgeBox) => {
       // The route the edge's box was made from (every indexed edge has one), moved into the tile: no
       // reading of the edge and its topics, which a tile beside the trunk of 50,000 children would
       // do 50,000 times.
-      const box = src.edgeBoxes.get(eid);
-      if (!box || !src.isVisible(box.source) || !src.isVisible(box.target) || src.isDynamicEdgeId(eid, box.animated)) continue;
       const r = box.route;
       const route: EdgeRoute = { sx: r.sx - ox, sy: r.sy - oy, tx: r.tx - ox, ty: r.ty - oy, dir: r.dir };
       const grp = groupOfBox(box);
       // Beside a trunk shared by many siblings, most edges are only that trunk here.
       const trunk = trunkPiece(route, style, cut, TRUNK_MARGIN);
-      if (trunk === null) continue;
+      if (trunk === null) return;
       if (trunk) {
         if (grp.fresh(trunk)) grp.polys.push(trunk);
-        continue;
+        return;
       }
       // Beside the source of many siblings: their pieces here are one and the same.
       const shared = sharedPieceKey(route, style, cut, TRUNK_MARGIN);
       if (shared !== undefined) {
-        if (grp.shared.has(shared)) continue;
+        if (grp.shared.has(shared)) return;
         grp.shared.add(shared);
       }
       const pts = routedPolyline(route, style);
@@ -342,7 +347,8 @@ export class TileLayer {
       if (polylineInside(pts, cut)) {
         if (grp.fresh(pts)) grp.polys.push(pts);
       } else for (const piece of clipPolyline(pts, cut)) if (grp.fresh(piece)) grp.polys.push(piece);
-    }
+    };
+    for (const eid of drawnEdges(this.found, src, this.drawn)) draw(src.edgeBoxes.get(eid)!);
     for (const grp of groups.values()) {
       for (const p of grp.polys) {
         g.moveTo(p[0], p[1]);
@@ -401,7 +407,7 @@ export class TileLayer {
       ty,
       size,
       sig,
-      edgeIds: src.edgeIndex.search(rect, []),
+      edgeIds: drawnEdges(src.edgeIndex.search(rect, []), src, []),
       topicIds: src.nodeIndex.search(rect, []),
       stale: false,
       next: 0,

@@ -10,6 +10,7 @@ import { routeBox, routeEdge, type EdgeRoute } from '../edges/edgeRouting';
 import { finiteOr, type Rect } from '../geometry';
 import { nodeHitBox } from '../topics/nodeLayout';
 import type { MetricsCache } from '../topics/nodeMetrics';
+import { EdgeFans } from './edgeFans';
 import { SpatialIndex, type TreeBuilder } from './spatialIndex';
 
 const EDGE_MARGIN_X = 24;
@@ -40,7 +41,9 @@ export class SceneIndex {
   readonly nodeBoxes = new Map<string, Rect>();
   readonly edgeBoxes = new Map<string, EdgeBox>();
   readonly nodes = new SpatialIndex();
+  /** The edge tree holds big families' edges by their own parts (edgeFans.ts). */
   readonly edges = new SpatialIndex();
+  readonly fans = new EdgeFans(this.edgeBoxes);
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   /**
@@ -84,14 +87,42 @@ export class SceneIndex {
       const b = this.edgeBox(e, s);
       if (b) this.edgeBoxes.set(id, b);
     });
+    this.fans.reset();
     this.rebuildTrees();
+  }
+
+  /** An edge's routed box came or changed; in the tree once `flushEdges` runs. */
+  setEdgeBox(eid: string, box: EdgeBox): void {
+    const old = this.edgeBoxes.get(eid);
+    this.edgeBoxes.set(eid, box);
+    this.fans.set(eid, box, old);
+  }
+
+  deleteEdgeBox(eid: string): void {
+    const old = this.edgeBoxes.get(eid);
+    if (!old) return;
+    this.edgeBoxes.delete(eid);
+    this.edges.remove(eid);
+    this.fans.remove(eid, old);
+  }
+
+  /** Puts the edges changed since the last call (and the family members they re-ranked) in the tree. */
+  flushEdges(): void {
+    this.fans.flush((eid) => {
+      const box = this.edgeBoxes.get(eid);
+      if (box) this.edges.set(eid, this.fans.rectOf(eid, box));
+    });
   }
 
   rebuildTrees(): void {
     const [nodeIds, nodeArr] = flatten(this.nodeBoxes);
     this.nodes.build(nodeIds, nodeArr);
-    const [edgeIds, edgeArr] = flatten(this.edgeBoxes);
+    const [edgeIds, edgeArr] = this.flattenEdges();
     this.edges.build(edgeIds, edgeArr);
+  }
+
+  private flattenEdges(): [string[], Float64Array] {
+    return flatten(this.edgeBoxes, (id, box) => this.fans.rectOf(id, box as EdgeBox));
   }
 
   /**
@@ -100,8 +131,7 @@ export class SceneIndex {
    */
   rebuildTreesLater(builder: TreeBuilder): void {
     if (this.nodes.building || this.edges.building) return;
-    const later = (boxes: Map<string, Rect>, index: SpatialIndex) => {
-      const [ids, arr] = flatten(boxes);
+    const later = ([ids, arr]: [string[], Float64Array], index: SpatialIndex) => {
       index.buildLater(ids, arr, builder).then(
         () => {
           if (!this.destroyed) this.scheduleRebuild();
@@ -111,8 +141,8 @@ export class SceneIndex {
         },
       );
     };
-    later(this.nodeBoxes, this.nodes);
-    later(this.edgeBoxes, this.edges);
+    later(flatten(this.nodeBoxes), this.nodes);
+    later(this.flattenEdges(), this.edges);
   }
 
   /**
@@ -143,11 +173,12 @@ export class SceneIndex {
 }
 
 /** Ids and their boxes as four numbers each, as the trees take them. */
-function flatten(boxes: Map<string, Rect>): [string[], Float64Array] {
+function flatten(boxes: Map<string, Rect>, rectOf?: (id: string, box: Rect) => Rect): [string[], Float64Array] {
   const ids = new Array<string>(boxes.size);
   const arr = new Float64Array(boxes.size * 4);
   let i = 0;
-  for (const [id, r] of boxes) {
+  for (const [id, box] of boxes) {
+    const r = rectOf ? rectOf(id, box) : box;
     ids[i] = id;
     arr[i * 4] = r.minX;
     arr[i * 4 + 1] = r.minY;

@@ -225,6 +225,7 @@ export class SceneSync {
     if (hover && !getNode(s, hover.id)) input.hover = null;
     painter.dirty = true;
     p.clear();
+    index.flushEdges();
     index.scheduleRebuild();
     return true;
   }
@@ -251,7 +252,7 @@ export class SceneSync {
   /** `bulk`: the caller invalidates every tile afterwards (see apply). */
   private updateEdge(eid: string, s: MindMapState, bulk = false): void {
     const { index, tiles, painter } = this.p;
-    const { edgeBoxes, edges } = index;
+    const { edgeBoxes } = index;
     const dynEdges = painter.dynEdges;
     const old = edgeBoxes.get(eid);
     const e = getEdge(s, eid);
@@ -259,17 +260,11 @@ export class SceneSync {
     if (old && !dyn && !bulk) tiles.invalidateRect(this.tilePart(eid, old, s));
     const box = e ? index.edgeBox(e, s) : null;
     if (!box) {
-      if (old) {
-        edgeBoxes.delete(eid);
-        edges.remove(eid);
-      }
+      if (old) index.deleteEdgeBox(eid);
       dynEdges.delete(eid);
       return;
     }
-    if (!old || !rectsEqual(old, box)) {
-      edgeBoxes.set(eid, box);
-      edges.set(eid, box);
-    }
+    if (!old || !rectsEqual(old, box)) index.setEdgeBox(eid, box);
     if (!dyn && !bulk) tiles.invalidateRect(this.tilePart(eid, box, s));
   }
 
