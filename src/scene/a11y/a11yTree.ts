@@ -22,6 +22,8 @@ export interface TreeHost {
   shownCount(): number;
   /** Shown topics near the viewport (large maps only). */
   nearViewport(limit: number): string[];
+  /** A topic's depth (0 for the root), remembered across refreshes (DepthCache). */
+  depth(id: string): number;
   onFocusChange(id: string | null, viaKeyboard: boolean): void;
   onAction(action: TreeKeyAction): void;
   onEdit(id: string): void;
@@ -84,7 +86,7 @@ export class A11yTree {
       this.focusedId = s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId;
     }
     const focus = this.focusedId ?? (s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId);
-    const rows = this.host.shownCount() <= FULL_LIMIT ? shownRows(s, shown, FULL_LIMIT) : windowRows(s, focus, this.host.nearViewport(WINDOW_LIMIT), PATH_LIMIT);
+    const rows = this.host.shownCount() <= FULL_LIMIT ? shownRows(s, shown, FULL_LIMIT) : windowRows(s, focus, this.host.nearViewport(WINDOW_LIMIT), PATH_LIMIT, (id) => this.host.depth(id));
     const next = new Map<string, HTMLDivElement>();
     const list: HTMLDivElement[] = [];
     for (const { id, level } of rows) {

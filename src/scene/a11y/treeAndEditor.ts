@@ -7,6 +7,7 @@ import { renameNode, select, setExpanded } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
 import { A11yTree } from './a11yTree';
+import { DepthCache } from './treeWindow';
 import { cameraToReveal, visibleWorldRect, worldToScreen, zoomAround } from '../camera/camera';
 import type { CameraControl } from '../camera/cameraControl';
 import { NODE_HEIGHT, type ThemeColors } from '../constants';
@@ -35,14 +36,18 @@ export class TreeAndEditor {
   private treeFocused = false;
   private tree: A11yTree;
   private editor: LabelEditor;
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: TreeAndEditorDeps) {
     const { host, store, visibility } = deps;
+    const depths = new DepthCache();
+    this.unsubscribe = store.subscribe((changes, s) => depths.changed(changes, s));
     this.tree = new A11yTree(host, {
       state: () => store.getState(),
       isShown: (id) => visibility.visible.has(id),
       shownCount: () => visibility.visible.size,
       nearViewport: (limit) => this.nearViewport(limit),
+      depth: (id) => depths.depth(store.getState(), id),
       onFocusChange: (id, viaKeyboard) => this.onTreeFocus(id, viaKeyboard),
       onAction: (a) => this.onTreeAction(a),
       onEdit: (id) => this.editLabel(id),
@@ -167,6 +172,7 @@ export class TreeAndEditor {
   }
 
   destroy(): void {
+    this.unsubscribe();
     this.tree.destroy();
     this.editor.destroy();
   }

@@ -5,6 +5,7 @@
  * fills it once per refresh, so topics near it cost a step or two even in a 100,000-level chain).
  */
 import { childIds, getNode, type MindMapState } from '../../state/doc';
+import type { ChangeSet } from '../../state/store';
 import type { IsShown } from './treeNav';
 
 export interface TreeRow {
@@ -50,11 +51,65 @@ export function depthMemo(s: MindMapState): (id: string) => number {
 }
 
 /**
- * A large map's window: the root, up to `pathLimit` nearest ancestors of the focused topic, the
- * focused topic, then `near` (topics around the viewport) not already listed.
+ * Depths remembered from one refresh to the next, with the parent each was counted under.
+ *
+ * Why: the focused topic 90,000 levels down a chain cost a 90,000-step climb on every refresh, so
+ * deleting 10,000 topics below it cost 140 ms more. A climb remembers every topic it passes, so a
+ * remembered topic's ancestors are all remembered: a change can make a remembered depth wrong only
+ * by moving a remembered topic, which then shows in the change set's `structure` with another parent.
  */
-export function windowRows(s: MindMapState, focus: string, near: readonly string[], pathLimit: number): TreeRow[] {
-  const depth = depthMemo(s);
+export class DepthCache {
+  private known = new Map<string, { depth: number; parent: string | null }>();
+
+  /** Forgets what `changes` (applied to reach `s`) may have made wrong. */
+  changed(changes: ChangeSet, s: MindMapState): void {
+    if (changes.reset) {
+      this.known.clear();
+      return;
+    }
+    for (const id of changes.structure) {
+      const had = this.known.get(id);
+      if (!had) continue;
+      const node = getNode(s, id);
+      // Gone: only it (its remembered descendants went with it and are named too).
+      if (!node) this.known.delete(id);
+      // Moved: its descendants' depths changed as well.
+      else if (node.parentId !== had.parent) {
+        this.known.clear();
+        return;
+      }
+    }
+  }
+
+  /** Depth of a topic (0 for the root). */
+  depth(s: MindMapState, id: string): number {
+    const climb: string[] = [];
+    const parents: (string | null)[] = [];
+    let cur: string | null = id;
+    let base = -1;
+    for (let guard = s.nodes.n + 1; cur !== null && guard > 0; guard--) {
+      const d = this.known.get(cur);
+      if (d !== undefined) {
+        base = d.depth;
+        break;
+      }
+      const parent: string | null = getNode(s, cur)?.parentId ?? null;
+      climb.push(cur);
+      parents.push(parent);
+      cur = parent;
+    }
+    for (let i = climb.length - 1, d = base + 1; i >= 0; i--, d++) this.known.set(climb[i], { depth: d, parent: parents[i] });
+    return this.known.get(id)?.depth ?? 0;
+  }
+}
+
+/**
+ * A large map's window: the root, up to `pathLimit` nearest ancestors of the focused topic, the
+ * focused topic, then `near` (topics around the viewport) not already listed. `depthOf` defaults to
+ * a memo for this call alone.
+ */
+export function windowRows(s: MindMapState, focus: string, near: readonly string[], pathLimit: number, depthOf?: (id: string) => number): TreeRow[] {
+  const depth = depthOf ?? depthMemo(s);
   const focusDepth = depth(focus);
   const path: string[] = [];
   let cur: string | null = focus;

@@ -3,7 +3,9 @@ import { MindMapStore } from '../../../src/state/store';
 import { importText } from '../../../src/state/importMap';
 import { childIds, getNode, type MindMapState } from '../../../src/state/doc';
 import { depthOf } from '../../../src/state/tree';
-import { depthMemo, shownRows, windowRows } from '../../../src/scene/a11y/treeWindow';
+import { DepthCache, depthMemo, shownRows, windowRows } from '../../../src/scene/a11y/treeWindow';
+import { addChild, deleteNode, moveToParent, setExpanded } from '../../../src/state/operations';
+import { tableForEach } from '../../../src/state/table';
 
 /** A map from parent links: ids[0] is the root. */
 function mapOf(parents: Array<[string, string | null]>): MindMapState {
@@ -20,6 +22,67 @@ function chain(n: number): MindMapState {
   for (let i = 1; i < n; i++) parents.push(['n' + i, 'n' + (i - 1)]);
   return mapOf(parents);
 }
+
+describe('depths remembered across refreshes', () => {
+  it('stay true through adds, moves, deletes, collapses, undo and redo', () => {
+    let seed = 3;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const store = new MindMapStore();
+    const cache = new DepthCache();
+    store.subscribe((changes, s) => cache.changed(changes, s));
+    const ids = () => {
+      const out: string[] = [];
+      tableForEach(store.getState().nodes, (_n, id) => out.push(id));
+      return out;
+    };
+    const any = () => {
+      const all = ids();
+      return all[Math.floor(rnd() * all.length)];
+    };
+    let checked = 0;
+    for (let step = 0; step < 600; step++) {
+      const op = rnd();
+      if (op < 0.45) addChild(store, any());
+      else if (op < 0.6) moveToParent(store, any(), any());
+      else if (op < 0.65) deleteNode(store, any());
+      else if (op < 0.75) setExpanded(store, any(), rnd() < 0.5);
+      else if (op < 0.85) store.undo();
+      else store.redo();
+      const s = store.getState();
+      // Some topics asked every step (as refreshes do), so that remembered depths meet later changes.
+      for (let k = 0; k < 3; k++) {
+        const id = any();
+        expect(cache.depth(s, id), id).toBe(depthOf(s, id));
+        checked++;
+      }
+    }
+    expect(checked).toBe(1800);
+    expect(ids().length).toBeGreaterThan(10);
+  });
+
+  it('a deep chain: after a delete below the focus, the focus depth costs no climb', () => {
+    const parents: Array<[string, string | null]> = [['n0', null]];
+    for (let i = 1; i < 5000; i++) parents.push(['n' + i, 'n' + (i - 1)]);
+    const nodes = parents.map(([id, parentId], i) => ({ id, type: parentId ? 'child' : 'root', position: { x: i * 10, y: 0 }, parentId, connectionType: 'standard', data: { label: id, expanded: true, color: '#3b82f6' } }));
+    const edges = parents.filter(([, p]) => p).map(([id, p]) => ({ id: 'e-' + id, source: p, target: id }));
+    const store = new MindMapStore();
+    expect(importText(store, JSON.stringify({ nodes, edges })).ok).toBe(true);
+    const cache = new DepthCache();
+    store.subscribe((changes, s) => cache.changed(changes, s));
+    const focus = idOf(store.getState(), 'n3000');
+    expect(cache.depth(store.getState(), focus)).toBe(3000);
+    deleteNode(store, idOf(store.getState(), 'n4000'));
+    const s = store.getState();
+    const reads = { n: 0 };
+    const counted = { ...s, nodes: new Proxy(s.nodes, { get: (t, k) => (k === 'b' && reads.n++, Reflect.get(t, k)) }) } as MindMapState;
+    expect(cache.depth(counted, focus)).toBe(3000);
+    expect(reads.n).toBe(0);
+    // A move of an ancestor changes the depth, and the cache follows.
+    moveToParent(store, idOf(store.getState(), 'n2000'), idOf(store.getState(), 'n0'));
+    expect(cache.depth(store.getState(), focus)).toBe(depthOf(store.getState(), focus));
+    expect(cache.depth(store.getState(), focus)).toBe(1001);
+  });
+});
 
 describe('keyboard tree rows', () => {
   it('pre-order rows carry the level of each topic', () => {
