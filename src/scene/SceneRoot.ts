@@ -133,6 +133,7 @@ class SceneRoot {
     this.world.addChild(this.tiles.container, this.overlay.below, this.nodesLayer, this.overlay.above, this.presence.container);
     this.stage.addChild(this.grid.view, this.world);
     this.index = new SceneIndex(this.metrics, () => this.input.draggingId === null, workerTreeBuilder());
+    this.index.setStraightEdges(this.performanceMode);
     this.views = new TopicViews(this.nodesLayer, this.index.nodes, this.metrics);
     const invalidateEdgeTiles = (eid: string) => {
       const b = this.index.edgeBoxes.get(eid);
@@ -394,6 +395,7 @@ class SceneRoot {
   private setPerformanceMode(on: boolean): void {
     if (on === this.performanceMode) return;
     this.performanceMode = on;
+    this.index.setStraightEdges(on);
     this.painter.dirty = true;
     this.scheduler.request();
   }

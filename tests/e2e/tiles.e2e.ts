@@ -140,6 +140,38 @@ describe('tiles after a change in a wide family', () => {
     }
   });
 
+  test('straight edges (performance mode) are drawn whole across the tiles between a topic and its children', async () => {
+    // Straight edges share no trunk: the edge tree must hold each one whole (edgeFans.ts), or the
+    // tiles between the root and these children would miss the lines passing through them.
+    const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));
+    expect(ok).toBe(true);
+    await page.evaluate(() => (window as any).__mindflow.scene.setPerformanceMode(true));
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const root = m.node('root').position;
+      const there = m.node('f100').position;
+      const zoom = 0.5;
+      m.scene.setViewport({ x: 640 - ((root.x + there.x) / 2) * zoom, y: 400 - there.y * zoom, zoom }, 0);
+    });
+    await idle(page);
+    const childLeft = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('f100').x as number);
+    // Just left of the children's cards, over the whole height: the lines to the children above
+    // and below cross every row there.
+    const area = { x: Math.round(childLeft) - 30, y: 60, width: 20, height: 680 };
+    const shot = await screenPixels(page, area);
+    let empty = 0;
+    for (let y = 0; y < shot.height; y++) {
+      let n = 0;
+      for (let x = 0; x < shot.width; x++) {
+        const i = (y * shot.width + x) * 4;
+        const d = shot.data;
+        if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
+      }
+      if (n === 0) empty++;
+    }
+    expect(empty).toBeLessThan(10);
+  });
+
   test("a selected topic with hundreds of children draws the trunk and every child's turn in view", async () => {
     // 400 children: more dynamic edges than the overlay walks, so it draws only those that show
     // something of their own in view (dynFan.ts). The selection's edges are drawn highlighted, in

@@ -60,12 +60,18 @@ export class EdgeFans {
   /** Groups that lost their farthest edge: it is found again by `flush`. */
   private farLost = new Set<Group>();
   private readonly shape: TrunkShape = { mid2: 0, side: 0, reach: 0 };
+  /**
+   * Whether edges are drawn as steps, whose trunks siblings share. Straight edges share nothing:
+   * every edge is then held whole (the groups are kept, for when steps come back).
+   */
+  shared = true;
 
   /** `boxes`: every edge's routed box, read when a family grows past FAN_MIN. */
   constructor(private readonly boxes: ReadonlyMap<string, EdgeBox>) {}
 
   /** The rect the tree should hold for an edge with this box. */
   rectOf(eid: string, box: EdgeBox): Rect {
+    if (!this.shared) return box;
     const g = this.groupOf.get(eid);
     if (!g || g.far === eid || g.far === null) return box;
     return ownStepRect(box.route, Number.POSITIVE_INFINITY) ?? box;
@@ -76,6 +82,7 @@ export class EdgeFans {
    * skips this edge draws instead of it. Null for any other edge.
    */
   skippedFar(eid: string): ReadonlySet<string> | null {
+    if (!this.shared) return null;
     const g = this.groupOf.get(eid);
     return g && g.far === eid && g.members.size > 1 ? g.members : null;
   }

@@ -114,6 +114,17 @@ export class SceneIndex {
     });
   }
 
+  /**
+   * Straight edges (performance mode) share no trunk: every edge is held whole. The edge tree is
+   * packed again here and now, so that no query meets the other mode's rects.
+   */
+  setStraightEdges(straight: boolean): void {
+    if (this.fans.shared === !straight) return;
+    this.fans.shared = !straight;
+    const [ids, arr] = this.flattenEdges();
+    this.edges.build(ids, arr);
+  }
+
   rebuildTrees(): void {
     const [nodeIds, nodeArr] = flatten(this.nodeBoxes);
     this.nodes.build(nodeIds, nodeArr);

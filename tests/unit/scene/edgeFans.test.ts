@@ -166,6 +166,19 @@ describe('big families held by their own parts', () => {
     expect(whole.map(([eid]) => eid).sort()).toEqual(['e0', 'e9999']);
   });
 
+  it('holds every edge whole while edges are drawn straight (they share no trunk)', () => {
+    const m = new Model();
+    for (let i = 0; i < 200; i++) m.set(`e${i}`, edgeBox('root', `t${i}`, route('right', 0, 0, 150, (i - 100) * 60)));
+    m.flush();
+    const whole = (eid: string) => m.fans.rectOf(eid, m.boxes.get(eid)!) === m.boxes.get(eid);
+    expect([...m.boxes.keys()].filter(whole).length).toBe(2);
+    m.fans.shared = false;
+    expect([...m.boxes.keys()].every(whole)).toBe(true);
+    expect([...m.boxes.keys()].some((eid) => m.fans.skippedFar(eid) !== null)).toBe(false);
+    m.fans.shared = true;
+    expect([...m.boxes.keys()].filter(whole).length).toBe(2);
+  });
+
   it('gives small families their whole boxes, and a family that shrinks gets them back', () => {
     const m = new Model();
     for (let i = 0; i < FAN_MIN - 1; i++) m.set(`e${i}`, edgeBox('root', `t${i}`, route('right', 0, 0, 150, (i + 1) * 60)));
