@@ -59,6 +59,8 @@ export class EdgeFans {
   private touched = new Set<string>();
   /** Groups that lost their farthest edge: it is found again by `flush`. */
   private farLost = new Set<Group>();
+  /** Sources whose family reached FAN_MIN: grouped by `flush`, all in one pass over the edges. */
+  private toGroup = new Set<string>();
   private readonly shape: TrunkShape = { mid2: 0, side: 0, reach: 0 };
   /**
    * Whether edges are drawn as steps, whose trunks siblings share. Straight edges share nothing:
@@ -93,6 +95,7 @@ export class EdgeFans {
     this.groupOf.clear();
     this.reachOf.clear();
     this.farLost.clear();
+    this.toGroup.clear();
     for (const box of this.boxes.values()) {
       const fan = this.fans.get(box.source);
       if (fan) fan.count++;
@@ -118,7 +121,7 @@ export class EdgeFans {
     if (!old) fan.count++;
     this.touched.add(eid);
     if (fan.groups === null) {
-      if (fan.count >= FAN_MIN) this.group(box.source, fan);
+      if (fan.count >= FAN_MIN) this.toGroup.add(box.source);
       return;
     }
     const t = this.shape;
@@ -156,13 +159,17 @@ export class EdgeFans {
     this.leaveGroup(eid);
     this.touched.delete(eid);
     fan.count--;
-    if (fan.count <= 0) this.fans.delete(box.source);
+    if (fan.count <= 0) {
+      this.fans.delete(box.source);
+      this.toGroup.delete(box.source);
+    }
     // Half of FAN_MIN: a family that shrinks and grows around the threshold is not regrouped each time.
     else if (fan.groups !== null && fan.count < FAN_MIN / 2) this.ungroup(fan);
   }
 
   /** Finds lost farthest edges again and hands every edge whose rect may have changed to `place`. */
   flush(place: (eid: string) => void): void {
+    if (this.toGroup.size > 0) this.groupAll();
     for (const g of this.farLost) {
       let far: string | null = null;
       let reach = -1;
@@ -182,12 +189,25 @@ export class EdgeFans {
     this.touched.clear();
   }
 
-  /** A family reaching FAN_MIN: its edges are found among all (a one-off O(edges)). */
-  private group(source: string, fan: Fan): void {
-    fan.groups = new Map<string, Group>();
+  /**
+   * Families that reached FAN_MIN: their edges are found among all, in one pass however many
+   * families grew (an undone delete can bring back hundreds at once).
+   */
+  private groupAll(): void {
+    const growing = new Map<string, Fan>();
+    for (const source of this.toGroup) {
+      const fan = this.fans.get(source);
+      if (fan && fan.groups === null && fan.count >= FAN_MIN) {
+        fan.groups = new Map<string, Group>();
+        growing.set(source, fan);
+      }
+    }
+    this.toGroup.clear();
+    if (growing.size === 0) return;
     for (const [eid, box] of this.boxes) {
-      if (box.source !== source) continue;
-      this.joinGroup(fan, source, eid, box);
+      const fan = growing.get(box.source);
+      if (!fan) continue;
+      this.joinGroup(fan, box.source, eid, box);
       this.touched.add(eid);
     }
   }
