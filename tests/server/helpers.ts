@@ -97,6 +97,10 @@ export function connect(server: RunningServer, room: string, token: string, doc 
     closes,
     synced,
     destroy: () => {
+      // A socket still connecting (reconnecting after the server closed it) reports its abort as
+      // an 'error' event on the next tick, after the provider has dropped its listeners: without a
+      // listener of our own, Node takes it for an uncaught exception.
+      (socket as unknown as { webSocket: WebSocket | null }).webSocket?.on('error', () => {});
       provider.destroy();
       socket.destroy();
     },
