@@ -29,6 +29,31 @@ function differing(a: number[], b: number[]): number {
   return n;
 }
 
+/** The view at zoom 0.5 centred between the root and topic `id`, at `id`'s height. */
+async function viewBesideTrunk(page: Page, id: string): Promise<void> {
+  await page.evaluate((at) => {
+    const m = (window as any).__mindflow;
+    const root = m.node('root').position;
+    const there = m.node(at).position;
+    const zoom = 0.5;
+    m.scene.setViewport({ x: 640 - ((root.x + there.x) / 2) * zoom, y: 400 - there.y * zoom, zoom }, 0);
+  }, id);
+  await idle(page);
+}
+
+/** Strongly coloured pixels (edges and topic colours, not the grey grid) in a part of a screenshot. */
+function colourfulIn(shot: { width: number; height: number; data: number[] }, x0: number, y0: number, w: number, h: number): number {
+  let n = 0;
+  const d = shot.data;
+  for (let y = Math.max(0, y0); y < Math.min(shot.height, y0 + h); y++) {
+    for (let x = Math.max(0, x0); x < Math.min(shot.width, x0 + w); x++) {
+      const i = (y * shot.width + x) * 4;
+      if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
+    }
+  }
+  return n;
+}
+
 /** Every tile drawn afresh (performance mode redraws every edge, and back). */
 async function redrawAll(page: Page): Promise<void> {
   await page.evaluate(() => (window as any).__mindflow.scene.setPerformanceMode(true));
@@ -108,14 +133,7 @@ describe('tiles after a change in a wide family', () => {
     const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));
     expect(ok).toBe(true);
     await page.evaluate(() => (window as any).__mindflow.store.transact('Search', (d: any) => void (d.searchQuery = ' 1')));
-    await page.evaluate(() => {
-      const m = (window as any).__mindflow;
-      const root = m.node('root').position;
-      const there = m.node('f5').position;
-      const zoom = 0.5;
-      m.scene.setViewport({ x: 640 - ((root.x + there.x) / 2) * zoom, y: 400 - there.y * zoom, zoom }, 0);
-    });
-    await idle(page);
+    await viewBesideTrunk(page, 'f5');
     const { rootRight, childLeft, top, bottom } = await page.evaluate(() => {
       const m = (window as any).__mindflow;
       const r = m.scene.nodeClientRect('root');
@@ -127,17 +145,7 @@ describe('tiles after a change in a wide family', () => {
     const trunkX = Math.round((rootRight + childLeft) / 2);
     const area = { x: trunkX - 6, y: Math.round(top) + 4, width: 13, height: Math.round(bottom - top) - 8 };
     const shot = await screenPixels(page, area);
-    for (let y0 = 0; y0 + 8 <= shot.height; y0 += 8) {
-      let n = 0;
-      for (let y = y0; y < y0 + 8; y++) {
-        for (let x = 0; x < shot.width; x++) {
-          const i = (y * shot.width + x) * 4;
-          const d = shot.data;
-          if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
-        }
-      }
-      expect(n, `trunk at ${area.y + y0}`).toBeGreaterThan(0);
-    }
+    for (let y0 = 0; y0 + 8 <= shot.height; y0 += 8) expect(colourfulIn(shot, 0, y0, shot.width, 8), `trunk at ${area.y + y0}`).toBeGreaterThan(0);
   });
 
   test('straight edges (performance mode) are drawn whole across the tiles between a topic and its children', async () => {
@@ -146,29 +154,14 @@ describe('tiles after a change in a wide family', () => {
     const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));
     expect(ok).toBe(true);
     await page.evaluate(() => (window as any).__mindflow.scene.setPerformanceMode(true));
-    await page.evaluate(() => {
-      const m = (window as any).__mindflow;
-      const root = m.node('root').position;
-      const there = m.node('f100').position;
-      const zoom = 0.5;
-      m.scene.setViewport({ x: 640 - ((root.x + there.x) / 2) * zoom, y: 400 - there.y * zoom, zoom }, 0);
-    });
-    await idle(page);
+    await viewBesideTrunk(page, 'f100');
     const childLeft = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('f100').x as number);
     // Just left of the children's cards, over the whole height: the lines to the children above
     // and below cross every row there.
     const area = { x: Math.round(childLeft) - 30, y: 60, width: 20, height: 680 };
     const shot = await screenPixels(page, area);
     let empty = 0;
-    for (let y = 0; y < shot.height; y++) {
-      let n = 0;
-      for (let x = 0; x < shot.width; x++) {
-        const i = (y * shot.width + x) * 4;
-        const d = shot.data;
-        if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
-      }
-      if (n === 0) empty++;
-    }
+    for (let y = 0; y < shot.height; y++) if (colourfulIn(shot, 0, y, shot.width, 1) === 0) empty++;
     expect(empty).toBeLessThan(10);
   });
 
@@ -184,14 +177,7 @@ describe('tiles after a change in a wide family', () => {
       }),
     );
     for (const at of ['f200', 'f399', 'f3']) {
-      await page.evaluate((at) => {
-        const m = (window as any).__mindflow;
-        const root = m.node('root').position;
-        const there = m.node(at).position;
-        const zoom = 0.5;
-        m.scene.setViewport({ x: 640 - ((root.x + there.x) / 2) * zoom, y: 400 - there.y * zoom, zoom }, 0);
-      }, at);
-      await idle(page);
+      await viewBesideTrunk(page, at);
       const { rootRight, kids } = await page.evaluate(() => {
         const m = (window as any).__mindflow;
         const r = m.scene.nodeClientRect('root');
@@ -205,17 +191,7 @@ describe('tiles after a change in a wide family', () => {
       const trunkX = Math.round((rootRight + kids[0].left) / 2);
       const area = { x: trunkX - 6, y: 40, width: kids[0].left - trunkX + 6, height: 720 };
       const shot = await screenPixels(page, area);
-      const colourful = (x0: number, y0: number, w: number, h: number) => {
-        let n = 0;
-        for (let y = Math.max(0, y0); y < Math.min(shot.height, y0 + h); y++) {
-          for (let x = Math.max(0, x0); x < Math.min(shot.width, x0 + w); x++) {
-            const i = (y * shot.width + x) * 4;
-            const d = shot.data;
-            if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
-          }
-        }
-        return n;
-      };
+      const colourful = (x0: number, y0: number, w: number, h: number) => colourfulIn(shot, x0, y0, w, h);
       // The trunk, from the highest child in view to the lowest (dashed: every window of 16 rows
       // holds a dash).
       const top = Math.min(...kids.map((k) => k.mid)) - area.y;
