@@ -4,12 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ownStepRect, routedPolyline, sharedTrunkReach, type EdgeDirection, type EdgeStyle } from '../../../src/scene/edges/edgeRouting';
-import { along, distanceTo, route } from './routeSamples';
+import { along, distanceTo, route, seededRandom } from './routeSamples';
 
 describe('the part of a stepped edge its siblings do not draw', () => {
   it('holds every point of the edge that a sibling sharing its trunk does not also draw', () => {
-    let seed = 3;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = seededRandom(3);
     let checked = 0;
     let narrowed = 0;
     for (let i = 0; i < 600; i++) {
