@@ -31,6 +31,12 @@ export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000];
 /** Ask for a merge after this many entries or bytes in the log. */
 export const MERGE_AFTER_ENTRIES = 300;
 export const MERGE_AFTER_BYTES = 2_000_000;
+/**
+ * A reload takes the map built with the snapshot (builtMap.ts) when the log after the snapshot is
+ * at most this many bytes; past it, applying those entries one by one would cost more than reading
+ * the whole document.
+ */
+export const BUILT_TAIL_LIMIT_BYTES = 1_000_000;
 
 export type SaveError =
   /** IndexedDB missing or blocked: the map lives in memory only. */
@@ -88,6 +94,17 @@ export interface LoadOutcome {
   entries: number;
 }
 
+/**
+ * The map built with the stored snapshot, while the doc holds the snapshot alone: the log entries
+ * after it wait for applyTail(), so the binding can start from this map and receive them as changes.
+ */
+interface BuiltLoad {
+  text: string;
+  tail: Uint8Array[];
+  /** Something other than the snapshot reached the doc since (the text may no longer describe it). */
+  touched: boolean;
+}
+
 export interface DocPersistenceOptions {
   doc: Y.Doc;
   factory: IDBFactory | null | undefined;
@@ -102,6 +119,11 @@ export interface DocPersistenceOptions {
   /** Web Locks in the browser; runs fn directly where there are none. */
   withLock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   storageManager?: StorageManagerLike | null;
+  /**
+   * When the snapshot has its built map, leave the log entries after it for applyTail() (see
+   * builtMap()). The caller must then call applyTail() once the store is bound.
+   */
+  deferTail?: boolean;
   /** Runs a merge of the log (the worker in the browser, which opens the database itself). Default: merge here. */
   merge?: ((db: IDBDatabase) => Promise<MergeResult | null>) | null;
 }
@@ -156,6 +178,7 @@ export class DocPersistence {
   private logBytes = 0;
   private merging: Promise<void> | null = null;
   private lastEstimateAt = 0;
+  private built: BuiltLoad | null = null;
   /** Main-thread time the last write took to start (the rest runs inside IndexedDB), for the bench. */
   lastWriteCostMs = 0;
 
@@ -215,13 +238,25 @@ export class DocPersistence {
       if (legacy && this.opts.legacy) await clearLegacy(this.opts.legacy, legacy);
       return { source: legacy ? 'migrated' : 'new', legacy, error: null, entries: 0 };
     }
+    const tailBytes = stored.entries.reduce((n, e) => n + e.update.byteLength, 0);
+    const text = stored.snapshot?.built;
+    const built = this.opts.deferTail && !newer && text !== undefined && tailBytes <= BUILT_TAIL_LIMIT_BYTES ? text : null;
     // Applying may throw on damaged bytes: load() turns that into a refusal to write.
     this.doc.transact(() => {
       if (stored.snapshot) applyEncoded(this.doc, stored.snapshot, this);
-      for (const e of stored.entries) Y.applyUpdate(this.doc, e.update, this);
+      if (built === null) for (const e of stored.entries) Y.applyUpdate(this.doc, e.update, this);
     }, this);
+    if (built !== null) {
+      const load: BuiltLoad = { text: built, tail: stored.entries.map((e) => e.update), touched: false };
+      const touch = () => {
+        load.touched = true;
+        this.doc.off('update', touch);
+      };
+      this.doc.on('update', touch);
+      this.built = load;
+    }
     this.logEntries = stored.entries.length;
-    this.logBytes = stored.entries.reduce((n, e) => n + e.update.byteLength, 0);
+    this.logBytes = tailBytes;
     if (newer) {
       this.setStatus({ error: 'newer' });
       return { source: 'stored', legacy: null, error: 'newer', entries: stored.entries.length };
@@ -243,6 +278,36 @@ export class DocPersistence {
     this.doc.transact(() => this.opts.seed(this.doc, legacy), this);
     this.setStatus({ error, location: 'memory' });
     return { source: 'memory', legacy, error, entries: 0 };
+  }
+
+  /**
+   * The map built with the snapshot (builtMap.ts decodes it against the doc), while nothing but the
+   * snapshot has reached the doc; null otherwise. Bind the store from it, then call applyTail().
+   */
+  builtMap(): string | null {
+    const b = this.built;
+    return b && !b.touched ? b.text : null;
+  }
+
+  /**
+   * Applies the log entries read after the snapshot, when load() left them for later (see builtMap),
+   * as one transaction a bound store receives as a change from elsewhere. Damaged entries stop all
+   * writes, as they do when load() meets them.
+   */
+  applyTail(): void {
+    const b = this.built;
+    if (!b) return;
+    this.built = null;
+    b.touched = true;
+    if (b.tail.length === 0) return;
+    try {
+      this.doc.transact(() => {
+        for (const u of b.tail) Y.applyUpdate(this.doc, u, this);
+      }, this);
+    } catch (error) {
+      console.warn('The stored map could not be read; saving is off to protect it', error);
+      this.refuseWrites('load');
+    }
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {

@@ -8,6 +8,7 @@
  * Runs in the merge worker (mergeWorker.ts) in the browser, directly in Node tests.
  */
 import * as Y from 'yjs';
+import { encodeBuiltMap } from '../ydoc/builtMap';
 import { DOC_KEY, STORES, readDocument, requestToPromise, transactionDone, type SnapshotRecord } from './updateLog';
 
 export interface MergeResult {
@@ -46,13 +47,27 @@ export interface EncodedUpdate {
  * structs).
  */
 export function compact(parts: readonly EncodedUpdate[]): Uint8Array {
+  return compactWithBuilt(parts, false).update;
+}
+
+/** compact, and with `built` the map the merged document holds as builtMap.ts keeps it. */
+function compactWithBuilt(parts: readonly EncodedUpdate[], built: boolean): { update: Uint8Array; built: string | null } {
   const doc = new Y.Doc({ gc: true });
   doc.transact(() => {
     for (const p of parts) applyEncoded(doc, p);
   });
-  const out = Y.encodeStateAsUpdateV2(doc);
+  const update = Y.encodeStateAsUpdateV2(doc);
+  let text: string | null = null;
+  if (built) {
+    try {
+      text = encodeBuiltMap(doc);
+    } catch (error) {
+      // The snapshot does not need it: a reload then reads the document.
+      console.warn('The built map could not be kept with the snapshot', error);
+    }
+  }
   doc.destroy();
-  return out;
+  return { update, built: text };
 }
 
 export function applyEncoded(doc: Y.Doc, part: EncodedUpdate, origin?: unknown): void {
@@ -66,9 +81,9 @@ export async function mergeLog(db: IDBDatabase, options: MergeOptions): Promise<
   if (entries.length === 0) return { merged: 0, upTo: baseUpTo, bytes: snapshot?.update.byteLength ?? 0, conflict: false };
 
   const logged = entries.map((e): EncodedUpdate => ({ update: e.update, encoding: 1 }));
-  const merged = compact(snapshot ? [snapshot, ...logged] : logged);
+  const { update: merged, built } = compactWithBuilt(snapshot ? [snapshot, ...logged] : logged, true);
   const upTo = entries[entries.length - 1].key;
-  const record: SnapshotRecord = { update: merged, encoding: 2, upTo, schema: options.schema };
+  const record: SnapshotRecord = { update: merged, encoding: 2, upTo, schema: options.schema, ...(built === null ? {} : { built }) };
 
   await options.afterRead?.();
   const tx = db.transaction([STORES.snapshot, STORES.log], 'readwrite');

@@ -33,6 +33,11 @@ export interface SnapshotRecord {
   upTo: number;
   /** Schema of the document that wrote it. */
   schema: number;
+  /**
+   * The map the merged document holds, as builtMap.ts encodes it (absent in snapshots of older
+   * builds, of empty documents, and where building it failed).
+   */
+  built?: string;
 }
 
 export interface StoredDocument {
@@ -146,7 +151,9 @@ function readSnapshot(raw: unknown): SnapshotRecord | null {
   if (!rec || !update || typeof rec.upTo !== 'number' || typeof rec.schema !== 'number') {
     throw new Error('The stored snapshot is not readable');
   }
-  return { update, encoding: rec.encoding === 2 ? 2 : 1, upTo: rec.upTo, schema: rec.schema };
+  const snapshot: SnapshotRecord = { update, encoding: rec.encoding === 2 ? 2 : 1, upTo: rec.upTo, schema: rec.schema };
+  if (typeof rec.built === 'string') snapshot.built = rec.built;
+  return snapshot;
 }
 
 export async function countLogEntries(db: IDBDatabase): Promise<number> {

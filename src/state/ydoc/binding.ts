@@ -33,7 +33,7 @@ import { editNode } from '../mutations';
 import { emptyChangeSet, type ChangeSet, type HistoryDriver, type MindMapStore } from '../store';
 import { tableForEach, tableGet, tableHas, tableSet } from '../table';
 import { compareOrder } from './orderKeys';
-import { fromDoc, linkFits, settingsOf } from './fromDoc';
+import { fromDoc, linkFits, settingsOf, type FromDocResult } from './fromDoc';
 import {
   META,
   SCHEMA_VERSION,
@@ -75,6 +75,11 @@ export interface BindOptions {
    * document first would merge with, and could win over, the real one.
    */
   seedEmpty?: boolean;
+  /**
+   * The document's map already built (builtMap.ts, decoded against this document): taken instead of
+   * reading the document again.
+   */
+  prebuilt?: FromDocResult | null;
 }
 
 /**
@@ -83,7 +88,7 @@ export interface BindOptions {
  * the document's map. From then on the store's undo/redo go through the document.
  */
 export function bindStore(store: MindMapStore, doc: Y.Doc, options: BindOptions = {}): DocBinding {
-  return new Binding(store, doc, options.seedEmpty ?? true);
+  return new Binding(store, doc, options.seedEmpty ?? true, options.prebuilt ?? null);
 }
 
 class Binding implements DocBinding {
@@ -112,12 +117,13 @@ class Binding implements DocBinding {
     private readonly store: MindMapStore,
     readonly doc: Y.Doc,
     seedEmpty: boolean,
+    prebuilt: FromDocResult | null,
   ) {
     this.d = mapDoc(doc);
     if (isEmptyDoc(this.d)) {
       if (seedEmpty) toDoc(doc, store.getState(), this.quiet);
     } else {
-      const r = fromDoc(this.d);
+      const r = prebuilt ?? fromDoc(this.d);
       this.newer = r.newer;
       this.dormant = new Set(r.dormantLinks);
       store.replaceExternal(r.state);

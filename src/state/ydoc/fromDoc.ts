@@ -63,7 +63,33 @@ function childrenOf(parent: Int32Array, n: number): { start: Int32Array; kids: I
   return { start, kids };
 }
 
+/**
+ * What fromDoc reads from a document, before the tables are built: the topics in depth-first order
+ * from the root, then the edges (tree edges first, then links). `rootId` is null for a document
+ * with no topic. Plain data: the merge worker stores it beside its snapshot (builtMap.ts).
+ */
+export interface DocContent {
+  nodes: MindNode[];
+  edges: MindEdge[];
+  rootId: string | null;
+  settings: MapSettings;
+  schemaVersion: number;
+  newer: boolean;
+  repaired: string[];
+  dormantLinks: string[];
+}
+
 export function fromDoc(doc: Y.Doc | MapDoc): FromDocResult {
+  return resultOf(readDoc(doc));
+}
+
+/** The in-memory map of what readDoc read. */
+function resultOf(c: DocContent): FromDocResult {
+  const state = c.rootId === null ? { ...createInitialState(), settings: c.settings } : buildState({ nodes: c.nodes, edges: c.edges }, c.rootId, c.settings);
+  return { state, schemaVersion: c.schemaVersion, newer: c.newer, repaired: c.repaired, dormantLinks: c.dormantLinks };
+}
+
+export function readDoc(doc: Y.Doc | MapDoc): DocContent {
   const d = 'tree' in doc ? doc : mapDoc(doc);
   const schemaVersion = schemaVersionOf(d);
   const newer = schemaVersion > SCHEMA_VERSION;
@@ -102,7 +128,7 @@ export function fromDoc(doc: Y.Doc | MapDoc): FromDocResult {
     root = parentless >= 0 ? parentless : any;
   }
   if (root < 0) {
-    return { state: { ...createInitialState(), settings }, schemaVersion, newer, repaired: [], dormantLinks: Array.from(d.link.keys()) };
+    return { nodes: [], edges: [], rootId: null, settings, schemaVersion, newer, repaired: [], dormantLinks: Array.from(d.link.keys()) };
   }
   const rootId = allIds[root];
 
@@ -164,7 +190,7 @@ export function fromDoc(doc: Y.Doc | MapDoc): FromDocResult {
     else dormantLinks.push(id);
   });
 
-  return { state: buildState({ nodes, edges }, rootId, settings), schemaVersion, newer, repaired, dormantLinks };
+  return { nodes, edges, rootId, settings, schemaVersion, newer, repaired, dormantLinks };
 }
 
 export interface ParentOf {

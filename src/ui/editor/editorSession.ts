@@ -21,6 +21,7 @@ import { VisibilityView } from '../../state/views';
 import { SharedMaps } from '../../state/sync/sharedMaps';
 import type { SharedMapRef } from '../../state/sync/shareLinks';
 import { bindStore, type DocBinding } from '../../state/ydoc/binding';
+import { decodeBuiltMap } from '../../state/ydoc/builtMap';
 import { isEmptyDoc, mapDoc } from '../../state/ydoc/shape';
 import { toDoc } from '../../state/ydoc/toDoc';
 import { collaboratorIdentity, VIEW_ONLY } from './share/identity';
@@ -93,6 +94,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     withLock: browserLocks(),
     storageManager: typeof navigator !== 'undefined' ? (navigator.storage ?? null) : null,
     merge: merge ? () => merge() : null,
+    deferTail: true,
   });
   // Marks for the storage bench (reload to interactive, per phase).
   performance.mark('mindflow:load-start');
@@ -109,7 +111,10 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   // Before binding: the stored map arrives as an external change and is laid out like any other
   // (auto-layout positions are derived, not stored).
   keepLaidOut(store, sizeOf);
-  const binding = bindStore(store, doc);
+  const built = persistence.builtMap();
+  const binding = bindStore(store, doc, { prebuilt: built === null ? null : decodeBuiltMap(built, doc) });
+  // What was logged after the snapshot arrives as a change from elsewhere (not an undo step).
+  persistence.applyTail();
   if (sharedRef && shared) {
     const connection = shared;
     const applyAccess = () => {
