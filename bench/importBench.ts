@@ -19,7 +19,9 @@ import { generateMap } from './mapGenerator.mjs';
 
 const SIZE = Number(process.env.IMPORT_BENCH_TOPICS ?? 100_000);
 const RUNS = Number(process.env.IMPORT_BENCH_RUNS ?? 2);
-const FORMATS: ExportFormatId[] = ['opml', 'markdown', 'freemind'];
+const FORMATS = (process.env.IMPORT_BENCH_FORMATS ?? 'opml,markdown,freemind').split(',') as ExportFormatId[];
+/** Another test build to run (default dist). */
+const DIST = process.env.BENCH_DIST ?? 'dist';
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'mindflow-import-bench-'));
@@ -32,7 +34,7 @@ async function main() {
     writeFileSync(path, out.data);
     return { id, path };
   });
-  const server = await preview({ preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
+  const server = await preview({ build: { outDir: DIST }, preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
   const base = server.resolvedUrls!.local[0].replace(/\/$/, '');
   const results: Record<string, unknown>[] = [];
   try {

@@ -105,6 +105,8 @@ class SceneRoot {
   private unwatchMotion: () => void;
   private lastFrameMs = 0;
   private destroyed = false;
+  private tileStepQueued = false;
+  private tileStepSource: TileSource | null = null;
   private onError: (message: string) => void;
 
   constructor(private readonly app: Application, host: HTMLElement, opts: SceneOptions) {
@@ -312,7 +314,11 @@ class SceneRoot {
     const view = visibleWorldRect(cam, this.camera.size);
     if (cameraMoved) this.grid.update(cam, this.camera.size);
     const s = this.store.getState();
-    if (this.tiles.update(view, this.tileSource(s), 6, cam.zoom)) again = true;
+    const tileSource = this.tileSource(s);
+    if (this.tiles.update(view, tileSource, 6, cam.zoom)) {
+      again = true;
+      if (this.tiles.stepping) this.stepTilesBetweenFrames(tileSource);
+    }
     const draggingId = this.input.draggingId;
     const focusId = this.treeEdit.focusRing;
     const vis = this.visibility;
@@ -344,6 +350,25 @@ class SceneRoot {
 
   private get motionPaused(): boolean {
     return this.performanceMode || this.reducedMotion || this.lod.level === 'shape';
+  }
+
+  /**
+   * Marks the far-out tile in progress in slices between frames (TileLayer.advance), with what this
+   * frame drew from; the frame that follows its completion draws it.
+   */
+  private stepTilesBetweenFrames(src: TileSource): void {
+    this.tileStepSource = src;
+    if (this.tileStepQueued) return;
+    this.tileStepQueued = true;
+    setTimeout(() => {
+      this.tileStepQueued = false;
+      const from = this.tileStepSource;
+      if (this.destroyed || !from) return;
+      if (this.tiles.advance(from, 8)) {
+        this.tileStepSource = null;
+        this.scheduler.request();
+      } else this.stepTilesBetweenFrames(from);
+    }, 0);
   }
 
   private tileSource(s: MindMapState): TileSource {

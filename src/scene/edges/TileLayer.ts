@@ -84,6 +84,11 @@ interface StrokeGroup {
   shared: Set<string>;
 }
 
+/** LOD band + edge style + theme: what a tile was built for. */
+function sigOf(src: TileSource): string {
+  return `${src.lod}|${src.edgeStyle}|${src.theme.card}`;
+}
+
 /** Tile-local cut rect: the tile plus room for the widest stroke, so cut ends stay hidden under the next tile's. */
 const CUT_MARGIN = 16;
 /** How far a step's rounded corners reach from its ends (see trunkPiece). */
@@ -169,7 +174,7 @@ export class TileLayer {
   update(view: Rect, src: TileSource, budgetMs: number, zoom = 1): boolean {
     const size = tileSizeFor(zoom, TILE_SIZE);
     if (size !== this.size) this.changeSize(size);
-    const sig = `${src.lod}|${src.edgeStyle}|${src.theme.card}`;
+    const sig = sigOf(src);
     const mx = (view.maxX - view.minX) * 0.25;
     const my = (view.maxY - view.minY) * 0.25;
     const want = tileRange({ minX: view.minX - mx, minY: view.minY - my, maxX: view.maxX + mx, maxY: view.maxY + my }, size);
@@ -249,6 +254,24 @@ export class TileLayer {
       this.anyDirty = false;
     }
     return pending;
+  }
+
+  /** Whether a far-out tile is part way through its cells (advance() can go on with it). */
+  get stepping(): boolean {
+    return this.job !== null && !this.job.stale;
+  }
+
+  /**
+   * Goes on marking the far-out tile that update() started, between frames, for up to `budgetMs`;
+   * true when nothing is left to mark (the next frame draws it). `src` must be what the last frame
+   * drew from: a change since marks the job stale when it touches the tile. Why: on software WebGL the
+   * main thread waits for most of each frame, and marking only within frames (6 ms each) took a 100k
+   * map's overview 10 s or more to fill in.
+   */
+  advance(src: TileSource, budgetMs: number): boolean {
+    const job = this.job;
+    if (!job || job.stale || job.sig !== sigOf(src) || job.size !== this.size) return true;
+    return this.stepCells(job, src, performance.now() + budgetMs);
   }
 
   /** A new tile size: the current level stays on screen while the new one is built (see `previous`). */

@@ -21,10 +21,11 @@ import { appendUpdates, getMeta, openDatabase, readDocument, writeInitial } from
 
 /**
  * The schema of the stored document this build reads and writes. 2: snapshots in Yjs's second
- * encoding (updateLog.ts), documents with records as JSON text (ydoc/shape.ts). Schema-1 data is read
- * as it is; an older build finds schema 2 newer than itself and opens it read-only.
+ * encoding (updateLog.ts), documents with records as JSON text; 3: records as UTF-8 JSON bytes
+ * (ydoc/shape.ts). Data of schemas 1 and 2 is read as it is; an older build finds schema 3 newer
+ * than itself and opens it read-only.
  */
-export const STORAGE_SCHEMA = 2;
+export const STORAGE_SCHEMA = 3;
 
 /** Backoff between retries of a failed write (the last one repeats). */
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000];

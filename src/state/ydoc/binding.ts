@@ -37,6 +37,7 @@ import { fromDoc, linkFits, settingsOf, type FromDocResult } from './fromDoc';
 import {
   META,
   SCHEMA_VERSION,
+  batchWrites,
   isEmptyDoc,
   mapDoc,
   nodeFromRecords,
@@ -221,7 +222,7 @@ class Binding implements DocBinding {
     if (!hasContent(changes)) return;
     this.upgradeSchema();
     const now = this.store.getState();
-    this.doc.transact(() => this.write(changes, now, this.markWasPlacing, base), this.origin);
+    this.doc.transact(() => batchWrites(this.d, () => this.write(changes, now, this.markWasPlacing, base)), this.origin);
     this.lastState = now;
   }
 
@@ -294,7 +295,7 @@ class Binding implements DocBinding {
       return;
     }
     this.upgradeSchema();
-    this.doc.transact(() => this.write(changes, state, wasPlacing, before), changes.history ? this.origin : this.quiet);
+    this.doc.transact(() => batchWrites(this.d, () => this.write(changes, state, wasPlacing, before)), changes.history ? this.origin : this.quiet);
     this.lastState = state;
   };
 

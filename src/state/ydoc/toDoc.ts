@@ -13,6 +13,7 @@ import { assignKeys, isOrderKey, keysBetween } from './orderKeys';
 import {
   META,
   SCHEMA_VERSION,
+  batchWrites,
   edgeLook,
   linkRecord,
   linkRecordKeeping,
@@ -162,6 +163,10 @@ export function writeSettings(d: MapDoc, s: MindMapState): void {
  * O(map).
  */
 export function writeWholeState(d: MapDoc, s: MindMapState): void {
+  batchWrites(d, () => writeWholeStateNow(d, s));
+}
+
+function writeWholeStateNow(d: MapDoc, s: MindMapState): void {
   if (d.meta.get(META.schemaVersion) !== SCHEMA_VERSION) d.meta.set(META.schemaVersion, SCHEMA_VERSION);
   if (d.meta.get(META.rootId) !== s.rootId) d.meta.set(META.rootId, s.rootId);
   writeSettings(d, s);

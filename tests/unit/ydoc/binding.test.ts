@@ -19,7 +19,7 @@ import { childIds } from '../../../src/state/doc';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { bindStore } from '../../../src/state/ydoc/binding';
 import { keepLaidOut, tidyUp } from '../../../src/state/layout/apply';
-import { SCHEMA_VERSION, mapDoc } from '../../../src/state/ydoc/shape';
+import { SCHEMA_VERSION, decodeRecord, mapDoc } from '../../../src/state/ydoc/shape';
 import { toDoc } from '../../../src/state/ydoc/toDoc';
 import { integrityProblems, tree } from '../helpers/tree';
 import { canon, replica, syncAll, type Replica } from './helpers';
@@ -289,7 +289,7 @@ describe('binding: a document from schema 1 (records stored as objects)', () => 
     toDoc(text, tree('Root', ['A', 'A1'], 'B').getState());
     const doc = new Y.Doc();
     for (const name of ['tree', 'topic', 'link'] as const) {
-      text.getMap<string>(name).forEach((v, id) => doc.getMap(name).set(id, JSON.parse(v)));
+      text.getMap<Uint8Array>(name).forEach((v, id) => doc.getMap(name).set(id, decodeRecord(v)));
     }
     text.getMap('meta').forEach((v, k) => doc.getMap('meta').set(k, k === 'schemaVersion' ? 1 : v));
     return doc;
@@ -303,8 +303,8 @@ describe('binding: a document from schema 1 (records stored as objects)', () => 
     expect(getNode(r.store.getState(), 'A1')?.data.label).toBe('A1');
     renameNode(r.store, 'A', 'renamed');
     expect(mapDoc(doc).meta.get('schemaVersion')).toBe(SCHEMA_VERSION);
-    expect(typeof doc.getMap('topic').get('A')).toBe('string');
-    expect(typeof doc.getMap('topic').get('B')).toBe('object');
+    expect(doc.getMap('topic').get('A')).toBeInstanceOf(Uint8Array);
+    expect(doc.getMap('topic').get('B')).not.toBeInstanceOf(Uint8Array);
     expect(canon(fromDoc(doc).state)).toEqual(canon(r.store.getState()));
     r.store.undo();
     expect(getNode(r.store.getState(), 'A')?.data.label).toBe('A');
@@ -317,6 +317,43 @@ describe('binding: a document from schema 1 (records stored as objects)', () => 
     const { state } = fromDoc(doc);
     expect(getNode(state, 'B')).toBeUndefined();
     expect(getNode(state, 'A1')).toBeDefined();
+  });
+});
+
+describe('binding: a document from schema 2 (records stored as JSON text)', () => {
+  function schemaTwoDoc(): Y.Doc {
+    const bytes = new Y.Doc();
+    toDoc(bytes, tree('Root', ['A', 'A1'], 'B').getState());
+    const doc = new Y.Doc();
+    const utf8 = new TextDecoder();
+    for (const name of ['tree', 'topic', 'link'] as const) {
+      bytes.getMap<Uint8Array>(name).forEach((v, id) => doc.getMap(name).set(id, utf8.decode(v)));
+    }
+    bytes.getMap('meta').forEach((v, k) => doc.getMap('meta').set(k, k === 'schemaVersion' ? 2 : v));
+    return doc;
+  }
+
+  it('is read as it is, and an edit writes the record as bytes and marks the document schema 3', () => {
+    const r = replica(schemaTwoDoc());
+    const doc = r.doc;
+    expect(typeof doc.getMap('topic').get('A')).toBe('string');
+    expect(getNode(r.store.getState(), 'A1')?.data.label).toBe('A1');
+    renameNode(r.store, 'A', 'renamed');
+    expect(SCHEMA_VERSION).toBe(3);
+    expect(mapDoc(doc).meta.get('schemaVersion')).toBe(3);
+    expect(doc.getMap('topic').get('A')).toBeInstanceOf(Uint8Array);
+    expect(typeof doc.getMap('topic').get('B')).toBe('string');
+    expect(canon(fromDoc(doc).state)).toEqual(canon(r.store.getState()));
+  });
+
+  it('reads bytes that are not UTF-8 JSON of an object as absent', () => {
+    const doc = schemaTwoDoc();
+    doc.getMap('topic').set('B', new Uint8Array([0x7b, 0xff, 0x00]));
+    doc.getMap('topic').set('A1', new TextEncoder().encode('[1, 2]'));
+    const { state } = fromDoc(doc);
+    expect(getNode(state, 'B')).toBeUndefined();
+    expect(getNode(state, 'A1')).toBeUndefined();
+    expect(getNode(state, 'A')).toBeDefined();
   });
 });
 

@@ -163,3 +163,50 @@ describe('document shape', () => {
     expect(canon(fromDoc(other).state)).toEqual(canon(r.state));
   });
 });
+
+describe('record maps: batched writes', () => {
+  const rec = (label: string) => ({ type: 'child', connectionType: 'standard', data: { label }, position: { x: 0, y: 0 } }) as unknown as TopicRecord;
+
+  it('are seen inside the batch and stored after it as UTF-8 JSON, any text included', () => {
+    const doc = new Y.Doc();
+    const d = mapDoc(doc);
+    d.topic.set('kept', rec('before'));
+    const labels = ['plain', 'はじめに 📚', 'line\nbreak and "quotes" \\ back', '\u2028 separators \u2029', ''];
+    doc.transact(() =>
+      d.topic.batch(() => {
+        labels.forEach((l, i) => d.topic.set(`t${i}`, rec(l)));
+        expect(d.topic.get('t1')?.data.label).toBe(labels[1]);
+        expect(d.topic.has('t2')).toBe(true);
+        expect(doc.getMap('topic').has('t2')).toBe(false);
+        d.topic.delete('t4');
+        d.topic.delete('kept');
+        d.topic.set('kept', rec('after'));
+      }),
+    );
+    for (const [i, l] of labels.entries()) {
+      if (i === 4) continue;
+      expect(doc.getMap('topic').get(`t${i}`)).toBeInstanceOf(Uint8Array);
+      expect(d.topic.get(`t${i}`)?.data.label).toBe(l);
+    }
+    expect(d.topic.has('t4')).toBe(false);
+    expect(d.topic.get('kept')?.data.label).toBe('after');
+
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    expect(mapDoc(copy).topic.get('t2')?.data.label).toBe(labels[2]);
+    expect(mapDoc(copy).topic.size).toBe(5);
+  });
+
+  it('are still written when the batch throws', () => {
+    const doc = new Y.Doc();
+    const d = mapDoc(doc);
+    expect(() =>
+      d.topic.batch(() => {
+        d.topic.set('a', rec('A'));
+        throw new Error('stop');
+      }),
+    ).toThrow('stop');
+    expect(d.topic.get('a')?.data.label).toBe('A');
+    expect(doc.getMap('topic').get('a')).toBeInstanceOf(Uint8Array);
+  });
+});
