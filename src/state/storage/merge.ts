@@ -9,7 +9,7 @@
  */
 import * as Y from 'yjs';
 import { encodeBuiltMap } from '../ydoc/builtMap';
-import { DOC_KEY, STORES, readDocument, requestToPromise, transactionDone, type SnapshotRecord } from './updateLog';
+import { DOC_KEY, STORES, readDocument, requestToPromise, transactionDone, type EncodedUpdate, type SnapshotRecord } from './updateLog';
 
 export interface MergeResult {
   /** Entries folded into the snapshot (0: nothing to do). */
@@ -33,11 +33,7 @@ export interface MergeOptions {
   beforeWrite?: (tx: IDBTransaction) => void;
 }
 
-/** A stored update and its Yjs encoding (log entries are 1, as Yjs emits them). */
-export interface EncodedUpdate {
-  update: Uint8Array;
-  encoding: 1 | 2;
-}
+export type { EncodedUpdate };
 
 /**
  * One update (encoding 2) holding all of `parts`, with the content of deleted items dropped. Why
@@ -80,7 +76,7 @@ export async function mergeLog(db: IDBDatabase, options: MergeOptions): Promise<
   const baseUpTo = snapshot ? snapshot.upTo : 0;
   if (entries.length === 0) return { merged: 0, upTo: baseUpTo, bytes: snapshot?.update.byteLength ?? 0, conflict: false };
 
-  const logged = entries.map((e): EncodedUpdate => ({ update: e.update, encoding: 1 }));
+  const logged = entries.map((e): EncodedUpdate => ({ update: e.update, encoding: e.encoding }));
   const { update: merged, built } = compactWithBuilt(snapshot ? [snapshot, ...logged] : logged, true);
   const upTo = entries[entries.length - 1].key;
   const record: SnapshotRecord = { update: merged, encoding: 2, upTo, schema: options.schema, ...(built === null ? {} : { built }) };

@@ -23,7 +23,8 @@ export interface ChannelLike {
 }
 
 type Message =
-  | { type: 'update'; from: string; update: Uint8Array; seq?: number }
+  /** `v`: the update's Yjs encoding, 2 for what this build relays; absent: 1 (state diffs). */
+  | { type: 'update'; from: string; update: Uint8Array; seq?: number; v?: 2 }
   | { type: 'committed'; from: string; seqs: number[] }
   | { type: 'hello'; from: string; sv: Uint8Array }
   | { type: 'state'; from: string; to: string; sv: Uint8Array; diff: Uint8Array };
@@ -39,7 +40,7 @@ function isEmptyUpdate(update: Uint8Array): boolean {
 
 export interface TabSyncOptions {
   /** Receives another tab's update that was not confirmed as stored in time. */
-  onOrphan?: (update: Uint8Array) => void;
+  onOrphan?: (update: Uint8Array, encoding: 1 | 2) => void;
   /** How long to wait for the confirmation. */
   confirmWithinMs?: number;
   timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
@@ -63,7 +64,7 @@ export class TabSync {
     if (origin === this) return;
     const seq = ++this.seq;
     this.sent.set(update, seq);
-    this.post({ type: 'update', from: this.id, update, seq });
+    this.post({ type: 'update', from: this.id, update, seq, v: 2 });
   };
   private closed = false;
   private readonly timers: NonNullable<TabSyncOptions['timers']>;
@@ -75,7 +76,8 @@ export class TabSync {
   ) {
     this.timers = options.timers ?? defaultTimers;
     channel.onmessage = (event) => this.receive(event.data);
-    doc.on('update', this.onUpdate);
+    // The encoding the store writes too: Yjs encodes a transaction once per encoding asked for.
+    doc.on('updateV2', this.onUpdate);
     this.post({ type: 'hello', from: this.id, sv: Y.encodeStateVector(doc) });
   }
 
@@ -104,7 +106,7 @@ export class TabSync {
     this.closed = true;
     for (const handle of this.unconfirmed.values()) this.timers.clearTimeout(handle);
     this.unconfirmed.clear();
-    this.doc.off('update', this.onUpdate);
+    this.doc.off('updateV2', this.onUpdate);
     this.channel.onmessage = null;
     this.channel.close();
   }
@@ -122,7 +124,9 @@ export class TabSync {
     if (this.closed || !isMessage(data) || data.from === this.id) return;
     switch (data.type) {
       case 'update': {
-        Y.applyUpdate(this.doc, data.update, this);
+        const encoding = data.v === 2 ? 2 : 1;
+        if (encoding === 2) Y.applyUpdateV2(this.doc, data.update, this);
+        else Y.applyUpdate(this.doc, data.update, this);
         const orphan = this.options.onOrphan;
         if (orphan && data.seq !== undefined) {
           const key = `${data.from}:${data.seq}`;
@@ -131,7 +135,7 @@ export class TabSync {
             key,
             this.timers.setTimeout(() => {
               this.unconfirmed.delete(key);
-              if (!this.closed) orphan(update);
+              if (!this.closed) orphan(update, encoding);
             }, this.options.confirmWithinMs ?? CONFIRM_WITHIN_MS),
           );
         }

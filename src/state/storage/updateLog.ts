@@ -16,9 +16,18 @@ export const DOC_KEY = 'main';
 
 export const STORES = { log: 'log', snapshot: 'snapshot', replaced: 'replaced', replacedData: 'replacedData', meta: 'meta' } as const;
 
-export interface LogEntry {
-  key: number;
+/** A Yjs update and its encoding (Yjs's first or second). */
+export interface EncodedUpdate {
   update: Uint8Array;
+  encoding: 1 | 2;
+}
+
+/**
+ * A log entry. Stored as the bytes themselves for the first encoding, as `{ v2: bytes }` for the
+ * second (what this build writes: Yjs encodes the keys of a change in one piece there).
+ */
+export interface LogEntry extends EncodedUpdate {
+  key: number;
 }
 
 export interface SnapshotRecord {
@@ -114,12 +123,16 @@ export function openDatabase(factory: IDBFactory | null | undefined, name = DB_N
   });
 }
 
-/** Appends updates in one transaction; resolves with their keys once committed. */
-export async function appendUpdates(db: IDBDatabase, updates: readonly Uint8Array[]): Promise<number[]> {
+/**
+ * Appends updates in one transaction (bare bytes: the first encoding); resolves with their keys once
+ * committed.
+ */
+export async function appendUpdates(db: IDBDatabase, updates: readonly (Uint8Array | EncodedUpdate)[]): Promise<number[]> {
   const tx = db.transaction(STORES.log, 'readwrite');
   const done = transactionDone(tx);
   const log = tx.objectStore(STORES.log);
-  const keys: Promise<IDBValidKey>[] = updates.map((u) => requestToPromise(log.add(u)));
+  const stored = (u: Uint8Array | EncodedUpdate) => (u instanceof Uint8Array ? u : u.encoding === 2 ? { v2: u.update } : u.update);
+  const keys: Promise<IDBValidKey>[] = updates.map((u) => requestToPromise(log.add(stored(u))));
   await done;
   return (await Promise.all(keys)) as number[];
 }
@@ -137,9 +150,11 @@ export async function readDocument(db: IDBDatabase, upToKey = Infinity): Promise
   await done;
   const entries: LogEntry[] = [];
   for (let i = 0; i < keys.length; i++) {
-    const update = asBytes(values[i]);
+    const v = values[i] as { v2?: unknown } | null;
+    const v2 = v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer) ? asBytes(v.v2) : null;
+    const update = v2 ?? asBytes(values[i]);
     if (!update) throw new Error(`Log entry ${String(keys[i])} is not an update`);
-    entries.push({ key: keys[i] as number, update });
+    entries.push({ key: keys[i] as number, update, encoding: v2 ? 2 : 1 });
   }
   return { snapshot, entries };
 }

@@ -134,7 +134,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     store.setReadOnly(NEWER_READ_ONLY);
   }
   // Another tab's update is written here only if its own tab does not confirm it as stored in time.
-  const tabs = TabSync.open(doc, dbName, { onOrphan: (update) => persistence.writeRemote(update) });
+  const tabs = TabSync.open(doc, dbName, { onOrphan: (update, encoding) => persistence.writeRemote(update, encoding) });
   if (tabs) {
     persistence.addRemoteOrigin(tabs);
     persistence.onCommitted((batch) => tabs.confirm(batch));

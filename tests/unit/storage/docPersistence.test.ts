@@ -36,6 +36,20 @@ describe('DocPersistence', () => {
     await again.p.close();
   });
 
+  it("writes each edit in Yjs's second encoding, which a reload reads", async () => {
+    const factory = freshFactory();
+    const { doc, p } = await open(factory);
+    topics(doc).set('a', 'Alpha');
+    await p.close();
+    const db = await openDatabase(factory);
+    const { entries } = await readDocument(db);
+    db.close();
+    expect(entries.map((e) => e.encoding)).toEqual([1, 2]);
+    const again = await open(factory);
+    expect(labels(again.doc)).toEqual({ a: 'Alpha', root: 'Main Topic' });
+    await again.p.close();
+  });
+
   it('appends nothing on an ordinary open', async () => {
     const factory = freshFactory();
     const first = await open(factory);

@@ -113,7 +113,7 @@ describe('tab sync', () => {
       const doc = new Y.Doc();
       const p = new DocPersistence({ doc, factory, seed: seedTopics });
       await p.load();
-      const sync = new TabSync(doc, hub.open(), { onOrphan: (u) => p.writeRemote(u), timers });
+      const sync = new TabSync(doc, hub.open(), { onOrphan: (u, encoding) => p.writeRemote(u, encoding), timers });
       p.addRemoteOrigin(sync);
       p.onCommitted((batch) => sync.confirm(batch));
       return { doc, p, sync };

@@ -33,6 +33,24 @@ describe('update log', () => {
     db.close();
   });
 
+  it("keeps each entry's encoding: bare bytes are the first, { v2 } the second; anything else is refused", async () => {
+    const db = await openDatabase(freshFactory());
+    const v2 = Y.convertUpdateFormatV1ToV2(update('two'));
+    const keys = await appendUpdates(db, [update('one'), { update: v2, encoding: 2 }, { update: update('three'), encoding: 1 }]);
+    const stored = await readDocument(db);
+    expect(stored.entries.map((e) => e.encoding)).toEqual([1, 2, 1]);
+    expect(stored.entries[1].update).toEqual(v2);
+    const doc = new Y.Doc();
+    Y.applyUpdateV2(doc, stored.entries[1].update);
+    expect(doc.getMap('m').get('k')).toBe('two');
+
+    const tx = db.transaction(STORES.log, 'readwrite');
+    tx.objectStore(STORES.log).put({ v3: v2 }, keys[2]);
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    await expect(readDocument(db)).rejects.toThrow('is not an update');
+    db.close();
+  });
+
   it('writes the initial state only into an empty database', async () => {
     const db = await openDatabase(freshFactory());
     await writeInitial(db, update('first'), 1);
