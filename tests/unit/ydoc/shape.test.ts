@@ -5,7 +5,7 @@ import { buildState } from '../../../src/state/snapshot';
 import { tableGet } from '../../../src/state/table';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { assignKeys, isOrderKey, keyBetween, keysBetween } from '../../../src/state/ydoc/orderKeys';
-import { SCHEMA_VERSION, mapDoc, type TopicRecord, type TreeRecord } from '../../../src/state/ydoc/shape';
+import { SCHEMA_VERSION, decodeRecord, mapDoc, type TopicRecord, type TreeRecord } from '../../../src/state/ydoc/shape';
 import { toDoc } from '../../../src/state/ydoc/toDoc';
 import { mapErrors, validSnapshotArb } from '../helpers/mapFixtures';
 import { integrityProblems, tree } from '../helpers/tree';
@@ -208,5 +208,42 @@ describe('record maps: batched writes', () => {
     ).toThrow('stop');
     expect(d.topic.get('a')?.data.label).toBe('A');
     expect(doc.getMap('topic').get('a')).toBeInstanceOf(Uint8Array);
+  });
+});
+
+describe('record maps: reading every record at once', () => {
+  it('reads each record as reading it alone does, whatever its bytes', () => {
+    const doc = new Y.Doc();
+    const y = doc.getMap<unknown>('topic');
+    const enc = new TextEncoder();
+    const good = (label: string) => enc.encode(JSON.stringify({ data: { label } }));
+    const values: Record<string, unknown> = {
+      a: good('plain'),
+      b: good('はじめに 📚'),
+      c: new Uint8Array([...good('cut'), 0xe3, 0x81]),
+      d: new Uint8Array([0xef, 0xbb, 0xbf, ...good('after a byte-order mark')]),
+      e: new Uint8Array(0),
+      f: JSON.stringify({ data: { label: 'schema 2 text' } }),
+      g: { data: { label: 'schema 1 object' } },
+      h: enc.encode('[1, 2]'),
+      i: good('last'),
+    };
+    for (const [id, v] of Object.entries(values)) y.set(id, v);
+    const read = (m: ReturnType<typeof mapDoc>['topic']) => {
+      const all: Record<string, string> = {};
+      m.forEach((rec, id) => (all[id] = (rec as { data: { label: string } }).data.label));
+      return all;
+    };
+    const alone = Object.fromEntries(
+      Object.keys(values)
+        .map((id) => [id, (decodeRecord(y.get(id)) as { data: { label: string } } | undefined)?.data.label] as const)
+        .filter(([, l]) => l !== undefined),
+    );
+    expect(Object.keys(alone).sort()).toEqual(['a', 'b', 'f', 'g', 'i']);
+    expect(read(mapDoc(doc).topic)).toEqual(alone);
+
+    // A line feed inside a record's bytes: each is read alone, with the same result.
+    y.set('j', enc.encode('{"data":\n{"label":"with a line feed"}}'));
+    expect(read(mapDoc(doc).topic)).toEqual({ ...alone, j: 'with a line feed' });
   });
 });
