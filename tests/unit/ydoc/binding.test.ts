@@ -282,18 +282,20 @@ describe('binding: a document from a newer build', () => {
   });
 });
 
-describe('binding: a document from schema 1 (records stored as objects)', () => {
-  /** A schema-1 document: the records this build writes, stored as plain objects. */
-  function schemaOneDoc(): Y.Doc {
-    const text = new Y.Doc();
-    toDoc(text, tree('Root', ['A', 'A1'], 'B').getState());
-    const doc = new Y.Doc();
-    for (const name of ['tree', 'topic', 'link'] as const) {
-      text.getMap<Uint8Array>(name).forEach((v, id) => doc.getMap(name).set(id, decodeRecord(v)));
-    }
-    text.getMap('meta').forEach((v, k) => doc.getMap('meta').set(k, k === 'schemaVersion' ? 1 : v));
-    return doc;
+/** A document of an older schema: the records this build writes, each stored as `stored` makes it. */
+function olderSchemaDoc(schema: number, stored: (bytes: Uint8Array) => unknown): Y.Doc {
+  const current = new Y.Doc();
+  toDoc(current, tree('Root', ['A', 'A1'], 'B').getState());
+  const doc = new Y.Doc();
+  for (const name of ['tree', 'topic', 'link'] as const) {
+    current.getMap<Uint8Array>(name).forEach((v, id) => doc.getMap(name).set(id, stored(v)));
   }
+  current.getMap('meta').forEach((v, k) => doc.getMap('meta').set(k, k === 'schemaVersion' ? schema : v));
+  return doc;
+}
+
+describe('binding: a document from schema 1 (records stored as objects)', () => {
+  const schemaOneDoc = () => olderSchemaDoc(1, (v) => decodeRecord(v));
 
   it('is read as it is, and an edit marks it schema 2 outside the undo history', () => {
     const r = replica(schemaOneDoc());
@@ -321,17 +323,7 @@ describe('binding: a document from schema 1 (records stored as objects)', () => 
 });
 
 describe('binding: a document from schema 2 (records stored as JSON text)', () => {
-  function schemaTwoDoc(): Y.Doc {
-    const bytes = new Y.Doc();
-    toDoc(bytes, tree('Root', ['A', 'A1'], 'B').getState());
-    const doc = new Y.Doc();
-    const utf8 = new TextDecoder();
-    for (const name of ['tree', 'topic', 'link'] as const) {
-      bytes.getMap<Uint8Array>(name).forEach((v, id) => doc.getMap(name).set(id, utf8.decode(v)));
-    }
-    bytes.getMap('meta').forEach((v, k) => doc.getMap('meta').set(k, k === 'schemaVersion' ? 2 : v));
-    return doc;
-  }
+  const schemaTwoDoc = () => olderSchemaDoc(2, (v) => new TextDecoder().decode(v));
 
   it('is read as it is, and an edit writes the record as bytes and marks the document schema 3', () => {
     const r = replica(schemaTwoDoc());
