@@ -33,34 +33,25 @@ export interface MergeOptions {
   beforeWrite?: (tx: IDBTransaction) => void;
 }
 
-export type { EncodedUpdate };
-
 /**
  * One update (encoding 2) holding all of `parts`, with the content of deleted items dropped. Why
  * not Y.mergeUpdates: it keeps deleted content, so a map replaced by five imports would carry all
  * five in its snapshot for good. A Y.Doc (gc on) keeps only what is live plus the deletion record;
  * updates still waiting for what they build on stay in the result (encodeStateAsUpdate adds pending
- * structs).
+ * structs). With it, the map the merged document holds, as builtMap.ts keeps it (null: none).
  */
-export function compact(parts: readonly EncodedUpdate[]): Uint8Array {
-  return compactWithBuilt(parts, false).update;
-}
-
-/** compact, and with `built` the map the merged document holds as builtMap.ts keeps it. */
-function compactWithBuilt(parts: readonly EncodedUpdate[], built: boolean): { update: Uint8Array; built: string | null } {
+function compact(parts: readonly EncodedUpdate[]): { update: Uint8Array; built: string | null } {
   const doc = new Y.Doc({ gc: true });
   doc.transact(() => {
     for (const p of parts) applyEncoded(doc, p);
   });
   const update = Y.encodeStateAsUpdateV2(doc);
   let text: string | null = null;
-  if (built) {
-    try {
-      text = encodeBuiltMap(doc);
-    } catch (error) {
-      // The snapshot does not need it: a reload then reads the document.
-      console.warn('The built map could not be kept with the snapshot', error);
-    }
+  try {
+    text = encodeBuiltMap(doc);
+  } catch (error) {
+    // The snapshot does not need it: a reload then reads the document.
+    console.warn('The built map could not be kept with the snapshot', error);
   }
   doc.destroy();
   return { update, built: text };
@@ -77,7 +68,7 @@ export async function mergeLog(db: IDBDatabase, options: MergeOptions): Promise<
   if (entries.length === 0) return { merged: 0, upTo: baseUpTo, bytes: snapshot?.update.byteLength ?? 0, conflict: false };
 
   const logged = entries.map((e): EncodedUpdate => ({ update: e.update, encoding: e.encoding }));
-  const { update: merged, built } = compactWithBuilt(snapshot ? [snapshot, ...logged] : logged, true);
+  const { update: merged, built } = compact(snapshot ? [snapshot, ...logged] : logged);
   const upTo = entries[entries.length - 1].key;
   const record: SnapshotRecord = { update: merged, encoding: 2, upTo, schema: options.schema, ...(built === null ? {} : { built }) };
 

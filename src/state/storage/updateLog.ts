@@ -150,9 +150,9 @@ export async function readDocument(db: IDBDatabase, upToKey = Infinity): Promise
   await done;
   const entries: LogEntry[] = [];
   for (let i = 0; i < keys.length; i++) {
-    const v = values[i] as { v2?: unknown } | null;
-    const v2 = v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer) ? asBytes(v.v2) : null;
-    const update = v2 ?? asBytes(values[i]);
+    const raw: unknown = values[i];
+    const v2 = raw !== null && typeof raw === 'object' && 'v2' in raw ? asBytes(raw.v2) : null;
+    const update = v2 ?? asBytes(raw);
     if (!update) throw new Error(`Log entry ${String(keys[i])} is not an update`);
     entries.push({ key: keys[i] as number, update, encoding: v2 ? 2 : 1 });
   }
