@@ -163,7 +163,7 @@ class SceneRoot {
     this.lod = new LodControl(request);
     this.camera = new CameraControl({
       request,
-      bounds: () => topicBounds(this.store.getState(), this.visibility.visible, this.metrics),
+      bounds: () => topicBounds(this.visibility.visible, this.index.nodeBoxes),
     });
     this.minimap = new Minimap(host, this.colors, (x, y) => this.camera.centerOn(x, y));
     this.minimapPainter = new MinimapPainter(this.minimap, {
@@ -384,8 +384,8 @@ class SceneRoot {
       nodeIndex: this.index.nodes,
       edgeIndex: this.index.edges,
       edgeBoxes: this.index.edgeBoxes,
+      nodeBoxes: this.index.nodeBoxes,
       isVisible: (id) => vis.visible.has(id),
-      isDynamicEdge: (e) => isDynamic(e.id, e.animated === true),
       isDynamicEdgeId: isDynamic,
       skippedFar: (eid) => this.index.fans.skippedFar(eid),
       nodeWidth: this.nodeWidth,

@@ -3,7 +3,6 @@
  * zoom buttons, reveal on keyboard focus). Moving it only marks it moved and asks for a frame; the
  * frame steps the animation and draws. The maths is in camera.ts.
  */
-import { getNode, type MindMapState } from '../../state/doc';
 import { FIT_PADDING, ZOOM_INITIAL, ZOOM_MIN } from '../../state/model';
 import {
   cameraToReveal,
@@ -18,8 +17,8 @@ import {
   type Size,
 } from './camera';
 import { FIT_MAX_ZOOM, NODE_HEIGHT } from '../constants';
-import { expandRect, finiteOr, type Rect } from '../geometry';
-import type { MetricsCache } from '../topics/nodeMetrics';
+import { expandRect, type Rect } from '../geometry';
+import { cardRectOfHitBox } from '../topics/nodeLayout';
 
 const OVERVIEW_PADDING = Math.max(...Object.values(FIT_PADDING));
 
@@ -37,21 +36,22 @@ export interface CameraDeps {
   bounds(): Rect | null;
 }
 
-/** World bounds of the cards of `ids`, null when none of them exists. */
-export function topicBounds(s: MindMapState, ids: Iterable<string>, metrics: MetricsCache): Rect | null {
+/**
+ * World bounds of the cards of `ids`, from their hit boxes (sceneIndex.ts: a card grown by fixed
+ * margins, so the union of the boxes is the union of the cards grown the same); null when none of
+ * them has one.
+ */
+export function topicBounds(ids: Iterable<string>, boxes: ReadonlyMap<string, Rect>): Rect | null {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const id of ids) {
-    const n = getNode(s, id);
-    if (!n) continue;
-    const x = finiteOr(n.position?.x, 0);
-    const y = finiteOr(n.position?.y, 0);
-    const w = metrics.get(id, n.data?.label).width;
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x + w > maxX) maxX = x + w;
-    if (y + NODE_HEIGHT > maxY) maxY = y + NODE_HEIGHT;
+    const b = boxes.get(id);
+    if (!b) continue;
+    if (b.minX < minX) minX = b.minX;
+    if (b.minY < minY) minY = b.minY;
+    if (b.maxX > maxX) maxX = b.maxX;
+    if (b.maxY > maxY) maxY = b.maxY;
   }
-  return minX === Infinity ? null : { minX, minY, maxX, maxY };
+  return minX === Infinity ? null : cardRectOfHitBox({ minX, minY, maxX, maxY });
 }
 
 export class CameraControl {

@@ -11,16 +11,16 @@
  * under a topic with thousands of children) are drawn once (clipPolyline.ts).
  */
 import { Container, Graphics } from 'pixi.js';
-import { getEdge, getNode, type MindMapState } from '../../state/doc';
-import type { MindEdge } from '../../state/model';
+import { getNode, type MindMapState } from '../../state/doc';
 import { NODE_HEIGHT, SMOOTH_STEP_RADIUS, TILE_SIZE, type ThemeColors } from '../constants';
-import { routedPolyline, routeEdge, sharedPieceKey, trunkPiece, type EdgeRoute } from './edgeRouting';
+import { routedPolyline, sharedPieceKey, trunkPiece, type EdgeRoute } from './edgeRouting';
 import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
 import { drawnEdges } from '../spatial/edgeFans';
 import type { EdgeBox } from '../spatial/sceneIndex';
 import type { SpatialIndex } from '../spatial/spatialIndex';
+import { cardOfHitBox } from '../topics/nodeLayout';
 import { CELLS, CellLayer, type CellRun } from './cellRaster';
 import { inRange, tileKey, tileRange, tileRect, tileSizeFor, tilesByDistance, type TileRange } from './tiles';
 
@@ -36,12 +36,12 @@ export interface TileSource {
    * by their own parts: a query finds the one drawing the family's trunk, not every edge along it.
    */
   edgeBoxes: ReadonlyMap<string, EdgeBox>;
+  /** Each topic's hit box (nodeLayout.ts nodeHitBox), where the state places it now. */
+  nodeBoxes: ReadonlyMap<string, Rect>;
   /** For the edge drawing a family's trunk, the family's other edges: drawn when it is skipped (edgeFans.ts). */
   skippedFar(eid: string): ReadonlySet<string> | null;
   isVisible(id: string): boolean;
-  /** Edges drawn by the overlay instead (selected, dragged, animated). */
-  isDynamicEdge(e: MindEdge): boolean;
-  /** The same, from what an edge box keeps. */
+  /** Edges drawn by the overlay instead (selected, dragged, animated), from what an edge box keeps. */
   isDynamicEdgeId(id: string, animated: boolean): boolean;
   nodeWidth(id: string): number;
   isMatch(id: string): boolean;
@@ -441,14 +441,18 @@ export class TileLayer {
     return job;
   }
 
-  /** Marks the job's edges, then its topics, until `deadline`; true once everything is marked. */
+  /**
+   * Marks the job's edges, then its topics, until `deadline`; true once everything is marked. Edges
+   * are marked along the routes their boxes keep and topics where their boxes stand: looking both
+   * ends of every edge up in the map again was most of an overview's cost.
+   */
   private stepCells(job: CellJob, src: TileSource, deadline: number): boolean {
     const s = src.state;
     const ox = job.tx * job.size;
     const oy = job.ty * job.size;
     const style = src.edgeStyle === 'straight' ? 'straight' : 'step';
-    const layout = s.settings?.layout;
     const pts: number[] = [];
+    const route: EdgeRoute = { sx: 0, sy: 0, tx: 0, ty: 0, dir: 'right' };
     const nE = job.edgeIds.length;
     const total = nE + job.topicIds.length;
     while (job.next < total) {
@@ -456,24 +460,26 @@ export class TileLayer {
       if ((job.next & 255) === 0 && job.next > 0 && performance.now() > deadline) return false;
       const i = job.next++;
       if (i < nE) {
-        const e = getEdge(s, job.edgeIds[i]);
-        if (!e || !src.isVisible(e.source) || !src.isVisible(e.target) || src.isDynamicEdge(e)) continue;
-        const a = getNode(s, e.source);
-        const b = getNode(s, e.target);
-        if (!a || !b) continue;
-        const route = routeEdge(layout, finiteOr(a.position?.x, 0) - ox, finiteOr(a.position?.y, 0) - oy, src.nodeWidth(e.source), NODE_HEIGHT, finiteOr(b.position?.x, 0) - ox, finiteOr(b.position?.y, 0) - oy, src.nodeWidth(e.target), NODE_HEIGHT);
+        const eid = job.edgeIds[i];
+        const box = src.edgeBoxes.get(eid);
+        if (!box || !src.isVisible(box.source) || !src.isVisible(box.target) || src.isDynamicEdgeId(eid, box.animated)) continue;
+        const r = box.route;
+        route.sx = r.sx - ox;
+        route.sy = r.sy - oy;
+        route.tx = r.tx - ox;
+        route.ty = r.ty - oy;
+        route.dir = r.dir;
         pts.length = 0;
-        job.edges.markPolyline(routedPolyline(route, style, pts), this.colorOf(e.style?.stroke, src.theme.defaultEdge) + 1);
+        job.edges.markPolyline(routedPolyline(route, style, pts), this.colorOf(box.stroke, src.theme.defaultEdge) + 1);
       } else {
         const id = job.topicIds[i - nE];
-        if (!src.isVisible(id)) continue;
-        const n = getNode(s, id);
-        if (!n) continue;
-        const x = finiteOr(n.position?.x, 0) - ox;
-        const y = finiteOr(n.position?.y, 0) - oy;
-        const w = src.nodeWidth(id);
-        job.topics.markRect(x, y, x + w, y + NODE_HEIGHT, this.colorOf(n.data?.color, 0x9b87f5) + 1);
-        if (src.searching && src.isMatch(id)) job.matches.markRect(x, y, x + w, y + NODE_HEIGHT, src.theme.match + 1);
+        const box = src.nodeBoxes.get(id);
+        if (!box || !src.isVisible(id)) continue;
+        const card = cardOfHitBox(box);
+        const x = card.x - ox;
+        const y = card.y - oy;
+        job.topics.markRect(x, y, x + card.width, y + NODE_HEIGHT, this.colorOf(getNode(s, id)?.data?.color, 0x9b87f5) + 1);
+        if (src.searching && src.isMatch(id)) job.matches.markRect(x, y, x + card.width, y + NODE_HEIGHT, src.theme.match + 1);
       }
     }
     return true;

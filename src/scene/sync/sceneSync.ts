@@ -126,14 +126,18 @@ export class SceneSync {
     if (p.reset) {
       // A map rebuilt from someone else's edit (a collaborator, another tab) keeps the camera where
       // this person left it; a new map, or the first one after a blank page, is fitted.
-      const fit = p.ownReset || s.rootId !== this.shownRoot || this.shownCount <= 1;
+      const own = p.ownReset;
+      const fit = own || s.rootId !== this.shownRoot || this.shownCount <= 1;
       this.shownRoot = s.rootId;
       this.shownCount = s.nodes.n;
       p.clear();
       this.rerouteWanted = false;
       this.rebuildAll();
       camera.invalidateBounds();
-      const cam = fit ? camera.fitFor(FIT_PADDING.initial) : null;
+      // A map this person brought in (import, template, restore, their undo) is fitted as Fit view
+      // does, overview included, which the editor asks for next anyway: a map too big for zoom 0.2
+      // was drawn once at 0.2 first, a dense frame that held a 100k import's next frames for a second.
+      const cam = fit ? camera.fitFor(own ? FIT_PADDING.button : FIT_PADDING.initial, own) : null;
       if (cam) camera.jump(cam);
       return true;
     }

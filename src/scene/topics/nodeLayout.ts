@@ -32,6 +32,16 @@ export function nodeHitBox(x: number, y: number, width: number): Rect {
   return { minX: x - HIT_MARGIN_X, minY: y - HIT_MARGIN_TOP, maxX: x + width + HIT_MARGIN_X, maxY: y + NODE_HEIGHT + HIT_MARGIN_BOTTOM };
 }
 
+/** The card's top-left corner and width inside a box made by nodeHitBox. */
+export function cardOfHitBox(box: Rect): { x: number; y: number; width: number } {
+  return { x: box.minX + HIT_MARGIN_X, y: box.minY + HIT_MARGIN_TOP, width: box.maxX - box.minX - 2 * HIT_MARGIN_X };
+}
+
+/** The card rectangle inside a box made by nodeHitBox (or a union of such boxes). */
+export function cardRectOfHitBox(box: Rect): Rect {
+  return { minX: box.minX + HIT_MARGIN_X, minY: box.minY + HIT_MARGIN_TOP, maxX: box.maxX - HIT_MARGIN_X, maxY: box.maxY - HIT_MARGIN_BOTTOM };
+}
+
 export function nodeCardRect(x: number, y: number, width: number): Rect {
   return { minX: x, minY: y, maxX: x + width, maxY: y + NODE_HEIGHT };
 }

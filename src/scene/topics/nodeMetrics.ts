@@ -29,6 +29,8 @@ export function approximateCharWidth(ch: string, fontSize = LABEL_FONT_SIZE): nu
 
 export class TextMeasurer {
   private cache = new Map<string, number>();
+  /** ASCII widths by char code (-1: not measured yet). Why: a 100k map's first draw sizes every label. */
+  private ascii = new Float64Array(128).fill(-1);
   constructor(private readonly measureChar: CharMeasure) {}
 
   charWidth(ch: string): number {
@@ -42,7 +44,20 @@ export class TextMeasurer {
 
   width(text: string): number {
     let w = 0;
-    for (const ch of text) w += this.charWidth(ch);
+    const ascii = this.ascii;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 128) {
+        let cw = ascii[c];
+        if (cw < 0) cw = ascii[c] = this.charWidth(text[i]);
+        w += cw;
+        continue;
+      }
+      // A surrogate pair is one character, measured as one (as `for … of` reads it).
+      const pair = c >= 0xd800 && c < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+      w += this.charWidth(pair ? text.slice(i, i + 2) : text[i]);
+      if (pair) i++;
+    }
     return w;
   }
 }

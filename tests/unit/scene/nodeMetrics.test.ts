@@ -53,6 +53,18 @@ describe('topic width and label', () => {
     expect(calls).toBe(5); // h e l o and space
   });
 
+  test('text beyond ASCII is measured a character at a time, a surrogate pair as one', () => {
+    const seen: string[] = [];
+    const counted = new TextMeasurer((ch) => {
+      seen.push(ch);
+      return ch.length === 2 ? 20 : ch.charCodeAt(0) < 128 ? 5 : 12;
+    });
+    expect(counted.width('aé🙂b🙂')).toBe(5 + 12 + 20 + 5 + 20);
+    expect(seen).toEqual(['a', 'é', '🙂', 'b']);
+    // A lone surrogate is a character of its own, as `for … of` reads it.
+    expect(counted.width('\ud83d')).toBe(12);
+  });
+
   test('cache re-measures only when the label changes', () => {
     const cache = new MetricsCache(m);
     const a = cache.get('x', 'Label');
