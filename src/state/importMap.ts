@@ -30,21 +30,29 @@ export interface SnapshotImportOptions {
 
 /**
  * Replaces the map with an already read snapshot (a converted file), through the restore pipeline, as
- * one undo step. The layout is applied before the map goes into the store, so subscribers (the
- * canvas, storage) take the new map in once, already placed; auto-layout then finds nothing to move.
+ * one undo step (see importState).
  */
 export function importSnapshot(store: MindMapStore, snapshot: MapSnapshot, options: SnapshotImportOptions = {}): ImportOutcome {
   const result = restoreMap(snapshot);
   if (!result.ok) return result;
+  return { ...importState(store, result.state, options), repairs: result.repairs };
+}
+
+/**
+ * Replaces the map with a map already built and restored (by the import worker), as one undo step.
+ * The layout is applied before the map goes into the store, so subscribers (the canvas, storage)
+ * take the new map in once, already placed; auto-layout then finds nothing to move.
+ */
+export function importState(store: MindMapStore, state: MindMapState, options: SnapshotImportOptions = {}): ImportOutcome & { ok: true } {
   const settings = store.getState().settings;
-  let next: MindMapState = { ...result.state, settings };
+  let next: MindMapState = { ...state, settings };
   if (options.tidy) {
     const kind = settings.autoLayout && settings.layout !== 'free' ? settings.layout : 'balanced';
     const edit = layoutEdit(next, new LayoutEngine(kind, options.tidy.sizeOf?.(next)).run(next));
     if (edit) next = edit.state;
   }
   store.replace(options.label ?? 'Import', next);
-  return { ok: true, count: result.count, repairs: result.repairs };
+  return { ok: true, count: next.nodes.n, repairs: [] };
 }
 
 export interface Template {

@@ -3,6 +3,7 @@
  * a map snapshot with its fidelity report out (or a message naming the format and the reason, or
  * the list of sheets to choose from for an XMind file with several).
  */
+import type { MindMapState } from '../doc';
 import { MESSAGES, type MapSnapshot } from '../model';
 import { parseMapText } from '../restore';
 import { snapshotView } from '../snapshot';
@@ -38,7 +39,7 @@ export interface MapFileOptions {
 }
 
 export type MapFileOutcome =
-  | { ok: true; format: string; snapshot: MapSnapshot; report: ImportReport; count: number }
+  | { ok: true; format: string; snapshot: MapSnapshot; /** The restored map the snapshot describes. */ state: MindMapState; report: ImportReport; count: number }
   | { ok: false; error: string }
   | { ok: 'choose-sheet'; sheets: { title: string; topics: number }[] };
 
@@ -54,7 +55,7 @@ function readJson(text: string, fileName: string | undefined): MapFileOutcome {
   if (!result.ok) return { ok: false, error: MESSAGES.importInvalid };
   const report = new ReportBuilder('JSON', fileName);
   for (const r of result.repairs) report.warn(`Repaired while loading: ${r}.`);
-  return { ok: true, format: 'JSON', snapshot: snapshotView(result.state), report: report.build(result.count), count: result.count };
+  return { ok: true, format: 'JSON', snapshot: snapshotView(result.state), state: result.state, report: report.build(result.count), count: result.count };
 }
 
 function read(format: FormatId, input: MapFileInput, options: MapFileOptions | undefined): ReadResult | MapFileOutcome {
@@ -95,7 +96,7 @@ export function readMapFile(input: MapFileInput, options?: MapFileOptions): MapF
     const mapped = toMap(result.outline, result.report, input.fileName, options?.layout ?? true);
     if (!mapped.ok) return { ok: false, error: new FormatError(FORMAT_NAMES[format], 'it holds no map MindFlow can restore').message };
     const report = result.report.build(mapped.count);
-    return { ok: true, format: report.format, snapshot: mapped.snapshot, report, count: mapped.count };
+    return { ok: true, format: report.format, snapshot: mapped.snapshot, state: mapped.state, report, count: mapped.count };
   } catch (e) {
     if (e instanceof FormatError) return { ok: false, error: e.message };
     if (format === 'json') return { ok: false, error: MESSAGES.importInvalid };

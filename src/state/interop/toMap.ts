@@ -4,7 +4,7 @@
  * and the Balanced tidy layout (default topic sizes; the editor lays out again with measured sizes).
  * Iterative throughout: a 100,000-level chain must not overflow the stack.
  */
-import { edgeId } from '../doc';
+import { edgeId, type MindMapState } from '../doc';
 import { newId } from '../ids';
 import { layoutTree } from '../layout/engine';
 import { DEFAULT_ANIMATION, DEFAULT_COLOR, EDGE_WIDTH, type MapSnapshot, type MindEdge, type MindNode, type NodeData } from '../model';
@@ -14,7 +14,7 @@ import { snapshotView } from '../snapshot';
 import type { Outline, OutlineTopic } from './outline';
 import { type ReportBuilder, topicPath } from './report';
 
-export type ToMapResult = { ok: true; snapshot: MapSnapshot; count: number } | { ok: false; error: string };
+export type ToMapResult = { ok: true; snapshot: MapSnapshot; state: MindMapState; count: number } | { ok: false; error: string };
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -196,5 +196,5 @@ export function toMap(outline: Outline, report: ReportBuilder, fileName?: string
     }
   }
   report.choose('The map gets the Balanced layout (positions from the file, if any, are not used).');
-  return { ok: true, snapshot, count: restored.count };
+  return { ok: true, snapshot, state: restored.state, count: restored.count };
 }

@@ -1,6 +1,7 @@
 /** Puts a read map into the editor: one undo step, Balanced layout when the file had no positions, toast, fit. */
 import type { MindMapState } from '../../../state/doc';
-import { importSnapshot } from '../../../state/importMap';
+import { importSnapshot, importState, type ImportOutcome } from '../../../state/importMap';
+import { decodeMapText } from '../../../state/mapText';
 import { MindMapStore } from '../../../state/store';
 import { MESSAGES } from '../../../state/model';
 import type { CanvasHandle } from '../canvasHandle';
@@ -30,7 +31,12 @@ export function applyReadMap(
 ): { ok: true; count: number } | { ok: false; error: string } {
   // Sizes as the canvas draws them, measured on the incoming map's labels.
   const tidy = hasOwnPositions(read) ? undefined : { sizeOf: (incoming: MindMapState) => topicSizer(new MindMapStore(incoming)) };
-  const result = importSnapshot(session.store, read.snapshot, { tidy });
+  let result: ImportOutcome;
+  if ('mapText' in read) {
+    const incoming = decodeMapText(read.mapText);
+    if (!incoming) return { ok: false, error: MESSAGES.fileReadError };
+    result = importState(session.store, incoming.state, { tidy });
+  } else result = importSnapshot(session.store, read.snapshot, { tidy });
   if (!result.ok) return result;
   notifySuccess(MESSAGES.importTitle, importSuccessMessage(result.count, [...result.repairs, ...jsonRepairs(read)]));
   // Let the canvas take the new map in before fitting it.

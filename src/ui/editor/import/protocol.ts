@@ -1,7 +1,17 @@
 /** Messages between the import dialog and the parsing worker (importWorker.ts). */
 import type { readMapFile } from '../../../state/interop';
+import type { MapSnapshot } from '../../../state/model';
 
-export type ReadMapOutcome = Awaited<ReturnType<typeof readMapFile>>;
+type ReadOutcome = Awaited<ReturnType<typeof readMapFile>>;
+type Read = Extract<ReadOutcome, { ok: true }>;
+
+/**
+ * A read map as it comes from the worker: as compact text (state/mapText.ts) where the map allows,
+ * else as its snapshot (structured clone).
+ */
+export type ParsedMap = Omit<Read, 'snapshot' | 'state'> & ({ mapText: string } | { snapshot: MapSnapshot });
+
+export type ReadMapOutcome = Exclude<ReadOutcome, { ok: true }> | ParsedMap;
 export type SheetChoice = number | 'all';
 
 export interface ParseRequest {
