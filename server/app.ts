@@ -13,6 +13,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import type { ServerConfig } from './config';
 import { guardedSocketClass } from './guardedSocket';
+import { JoinSnapshots, SNAPSHOT_PATH } from './joinSnapshots';
 import { yjsUpdateOf } from './frames';
 import { CLOSE, type CloseReason } from './limits';
 import { StorePersistence } from './persistence';
@@ -142,9 +143,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 2000, maxDebounce: 10_000 });
 
   const serveApp = staticFiles(config.distDir);
+  const snapshots = new JoinSnapshots(hocuspocus, store);
   const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/health') return json(res, 200, { ok: true, sync: SYNC_PATH });
+    const snapshot = SNAPSHOT_PATH.exec(path);
+    if (snapshot) {
+      void snapshots.handle(req, res, snapshot[1]);
+      return;
+    }
     if (path === '/api/rooms') {
       if (req.method !== 'POST') return json(res, 405, { error: 'Use POST to share a map' });
       createRoom(store, config.limits.maxRooms)
@@ -199,6 +206,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       if (closed) return;
       closed = true;
       clearInterval(sweeper);
+      await snapshots.close();
       hocuspocus.closeConnections();
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -98,10 +98,13 @@ describe('live collaboration', () => {
     expect(links.edit).toMatch(/\/mindmap\/shared\/[A-Za-z0-9_-]{21,}#edit=/);
 
     const bob = await person(null);
+    // Bob's device has never held this map: it starts from the server's snapshot (document and built map).
+    const snapshot = bob.page.waitForResponse((r) => /\/api\/rooms\/[^/]+\/snapshot$/.test(new URL(r.url()).pathname), { timeout: 30_000 });
     await bob.page.goto(links.edit);
     await bob.page.getByLabel('Your name').fill('Bob');
     await bob.page.getByRole('button', { name: 'Join' }).click();
     await ready(bob.page);
+    expect((await snapshot).status()).toBe(200);
     await waitForLabel(bob.page, 'Before sharing');
     await bob.page.getByText('Live · 2 people').waitFor({ timeout: 20_000 });
     await ada.page.getByText('Live · 2 people').waitFor({ timeout: 20_000 });

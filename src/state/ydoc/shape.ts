@@ -148,7 +148,12 @@ export class RecordMap<R extends object> {
   /** Writes held back by batch(), by id, in order. */
   private held: Map<string, { text: string; rec: R }> | null = null;
 
-  constructor(readonly y: Y.Map<unknown>) {
+  /** `watch` false: nothing is attached to `y`, for one read in one go (see unwatchedMapDoc). */
+  constructor(
+    readonly y: Y.Map<unknown>,
+    watch = true,
+  ) {
+    if (!watch) return;
     y.observe((e) => {
       for (const k of e.keysChanged) this.parsed.delete(k);
     });
@@ -271,6 +276,20 @@ export function mapDoc(doc: Y.Doc): MapDoc {
     mapDocs.set(doc, d);
   }
   return d;
+}
+
+/**
+ * The four maps of `doc` for one synchronous read, attaching nothing to it (a server reading a
+ * document it serves, which mapDoc would watch for as long as the document lives).
+ */
+export function unwatchedMapDoc(doc: Y.Doc): MapDoc {
+  return {
+    doc,
+    tree: new RecordMap<TreeRecord>(doc.getMap('tree'), false),
+    topic: new RecordMap<TopicRecord>(doc.getMap('topic'), false),
+    link: new RecordMap<LinkRecord>(doc.getMap('link'), false),
+    meta: doc.getMap<unknown>('meta'),
+  };
 }
 
 /** The document's schema version; 0 for a document nothing was written to yet. */

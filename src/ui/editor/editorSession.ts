@@ -24,6 +24,7 @@ import { bindStore, type DocBinding } from '../../state/ydoc/binding';
 import { decodeBuiltMap } from '../../state/ydoc/builtMap';
 import { isEmptyDoc, mapDoc } from '../../state/ydoc/shape';
 import { toDoc } from '../../state/ydoc/toDoc';
+import { fetchJoinSnapshot } from './share/fetchJoinSnapshot';
 import { collaboratorIdentity, VIEW_ONLY } from './share/identity';
 import { SyncConnection } from './share/syncConnection';
 import { KeptMaps } from './storage/keptMaps';
@@ -31,6 +32,9 @@ import { NEWER_READ_ONLY } from './storage/saveText';
 import { workerMerge } from './storage/mergeClient';
 import { exposeForTests } from '../testHook';
 import { topicSizer } from './topicSizes';
+
+/** Origin of the document a device opening a shared map for the first time fetched (stored like any change). */
+const JOIN_ORIGIN = Symbol('mindflow-join');
 
 export interface EditorSession {
   store: MindMapStore;
@@ -100,6 +104,16 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   performance.mark('mindflow:load-start');
   const storage = await persistence.load();
   performance.mark('mindflow:stored-read');
+  // A shared map this device has never held: its document and the map built from it, fetched in
+  // one go before the socket connects (whose first sync then brings only later changes).
+  let joinedBuilt: string | null = null;
+  if (sharedRef && isEmptyDoc(mapDoc(doc))) {
+    const joined = await fetchJoinSnapshot(sharedRef);
+    if (joined) {
+      Y.applyUpdateV2(doc, joined.update, JOIN_ORIGIN);
+      joinedBuilt = joined.built;
+    }
+  }
   let shared: SyncConnection | null = null;
   if (sharedRef) {
     shared = new SyncConnection(doc, sharedRef, collaboratorIdentity(new SharedMaps(localStorageOrNull())));
@@ -111,7 +125,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   // Before binding: the stored map arrives as an external change and is laid out like any other
   // (auto-layout positions are derived, not stored).
   keepLaidOut(store, sizeOf);
-  const built = persistence.builtMap();
+  const built = persistence.builtMap() ?? joinedBuilt;
   const binding = bindStore(store, doc, { prebuilt: built === null ? null : decodeBuiltMap(built, doc) });
   // What was logged after the snapshot arrives as a change from elsewhere (not an undo step).
   persistence.applyTail();

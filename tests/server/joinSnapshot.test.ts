@@ -1,0 +1,93 @@
+/**
+ * What a device opening a shared map for the first time fetches: the document and the map built
+ * from it, taken at one moment, for edit and view links only, and never stale after a change.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { addChild, connect as connectTopics, renameNode } from '../../src/state/operations';
+import { MindMapStore } from '../../src/state/store';
+import { decodeJoinSnapshot, type JoinSnapshot } from '../../src/state/sync/joinSnapshot';
+import { bindStore } from '../../src/state/ydoc/binding';
+import { decodeBuiltMap } from '../../src/state/ydoc/builtMap';
+import { fromDoc } from '../../src/state/ydoc/fromDoc';
+import { canon } from '../unit/ydoc/helpers';
+import { connect, newRoom, startTestServer, until, type Client, type TestServer } from './helpers';
+
+let server: TestServer | null = null;
+const clients: Client[] = [];
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.destroy();
+  await server?.destroy();
+  server = null;
+});
+
+async function fetchSnapshot(s: TestServer, room: string, token: string, method = 'GET'): Promise<{ status: number; snapshot: JoinSnapshot | null }> {
+  const res = await fetch(`${s.url}/api/rooms/${room}/snapshot`, { method, headers: { Authorization: `Bearer ${token}` } });
+  if (res.status !== 200) return { status: res.status, snapshot: null };
+  return { status: 200, snapshot: decodeJoinSnapshot(new Uint8Array(await res.arrayBuffer())) };
+}
+
+/** What a joining page does with the snapshot: apply the document, take the built map if it fits it. */
+function joinWith(snapshot: JoinSnapshot) {
+  const doc = new Y.Doc();
+  Y.applyUpdateV2(doc, snapshot.update);
+  return { doc, built: decodeBuiltMap(snapshot.built, doc) };
+}
+
+describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
+  it('holds the document and the map built from it, and follows every change', async () => {
+    server = await startTestServer();
+    const { room, editToken, viewToken } = await newRoom(server);
+    const doc = new Y.Doc();
+    const store = new MindMapStore();
+    bindStore(store, doc);
+    const root = store.getState().rootId;
+    const a = addChild(store, root, 'A')!;
+    const b = addChild(store, a, 'B')!;
+    connectTopics(store, root, b);
+    const client = connect(server, room, editToken, doc);
+    clients.push(client);
+    await client.synced;
+
+    const first = await fetchSnapshot(server, room, viewToken);
+    expect(first.status).toBe(200);
+    const joined = joinWith(first.snapshot!);
+    expect(joined.built).not.toBeNull();
+    expect(canon(joined.built!.state)).toEqual(canon(fromDoc(joined.doc).state));
+    expect(canon(joined.built!.state)).toEqual(canon(store.getState()));
+
+    // A rename changes no record count: the kept answer must not be served again.
+    renameNode(store, a, 'Renamed');
+    await until(() => server!.hocuspocus.documents.get(room)?.getMap('topic').size === 3, 5000, 'the server has the map');
+    let renamed = false;
+    await until(() => {
+      void fetchSnapshot(server!, room, editToken).then((r) => {
+        const j = r.snapshot && joinWith(r.snapshot);
+        if (j?.built && canon(j.built.state).nodes.some((n) => n.data.label === 'Renamed')) renamed = true;
+      });
+      return renamed;
+    }, 10_000, 'the snapshot after the rename');
+
+    // With every client gone, the map comes from the store.
+    for (const c of clients.splice(0)) c.destroy();
+    await until(() => !server!.hocuspocus.documents.has(room), 15_000, 'the map unloaded');
+    const stored = joinWith((await fetchSnapshot(server, room, editToken)).snapshot!);
+    expect(stored.built).not.toBeNull();
+    expect(canon(stored.built!.state)).toEqual(canon(store.getState()));
+  });
+
+  it('answers only the map\'s own tokens, and only GET', async () => {
+    server = await startTestServer();
+    const { room, editToken } = await newRoom(server);
+    const other = await newRoom(server);
+    expect((await fetchSnapshot(server, room, 'not-a-token')).status).toBe(403);
+    expect((await fetchSnapshot(server, room, other.editToken)).status).toBe(403);
+    expect((await fetchSnapshot(server, 'x'.repeat(21), editToken)).status).toBe(403);
+    expect((await fetchSnapshot(server, room, editToken, 'POST')).status).toBe(405);
+    // A new map nobody has written to: a document with nothing in it and no built map.
+    const empty = await fetchSnapshot(server, room, editToken);
+    expect(empty.status).toBe(200);
+    expect(empty.snapshot!.built).toBeNull();
+  });
+});
