@@ -11,6 +11,7 @@
  *   SYNC_BENCH_DIST (default dist), which the server serves. BROWSER_RUNS runs (default 3); when
  *   the median is over the 5 s target, one more run under the CPU profiler records where the main
  *   thread's time went (SYNC_BENCH_PROFILE_RAW=file also writes that whole profile, for DevTools).
+ *   SYNC_BENCH_SCREENSHOT=file.png keeps what each run showed once interactive (the last run's).
  * - soak: 50 clients edit one 10k map for SOAK_SECONDS (default 60), about one edit per client per
  *   second; then every replica must equal the others. Server CPU and memory are read from /proc.
  *
@@ -164,9 +165,12 @@ async function big(pid: number, r: Room100k & { bytes: number }, before: { rssMB
 interface BrowserRun {
   /** Navigation to the editor mounted (window.__mindflow.scene exists). */
   editorMs: number;
-  /** Navigation to the largest WebSocket frame (the server's copy of the map) arriving in the page. */
+  /** Navigation to the largest WebSocket frame arriving in the page (the map itself, when the snapshot fetch was not used). */
   mapFrameMs: number;
   mapFrameMB: number;
+  /** Navigation to the end of the snapshot fetch (document and built map, see server/joinSnapshots.ts); NaN when none was made. */
+  snapshotMs: number;
+  snapshotMB: number;
   /** Navigation to all 100k topics in the store. */
   inStoreMs: number;
   /** Navigation to the map drawn and the scene idle: interactive. */
@@ -246,7 +250,9 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
       const f = (window as unknown as { __frames: { biggest: number; at: number } }).__frames;
       const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('mindflow:')).map((m) => [m.name.slice(9), Math.round(m.startTime)]));
-      return { longest: w.__longest, frames: w.__mindflow.scene.stats().frames, heap: mem ? mem.usedJSHeapSize / 1e6 : NaN, frameAt: f.at, frameBytes: f.biggest, marks };
+      // A device new to the map fetches its document and built map before the socket connects.
+      const snap = performance.getEntriesByType('resource').find((e) => /\/api\/rooms\/[^/]+\/snapshot$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming | undefined;
+      return { longest: w.__longest, frames: w.__mindflow.scene.stats().frames, heap: mem ? mem.usedJSHeapSize / 1e6 : NaN, frameAt: f.at, frameBytes: f.biggest, marks, snapshotAt: snap?.responseEnd ?? NaN, snapshotBytes: snap?.encodedBodySize ?? 0 };
     });
     if (after.frames === 0) throw new Error('the map was never drawn');
     const run: BrowserRun & { profile?: ReturnType<typeof summarizeProfile> } = {
@@ -254,6 +260,8 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       // performance.now() counts from the navigation's start, as t0 does (within a few ms).
       mapFrameMs: Math.round(after.frameAt),
       mapFrameMB: round(after.frameBytes / 1e6),
+      snapshotMs: Math.round(after.snapshotAt),
+      snapshotMB: round(after.snapshotBytes / 1e6),
       marks: after.marks,
       inStoreMs,
       interactiveMs,
@@ -261,6 +269,7 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       sceneFrames: after.frames,
       heapMB: round(after.heap),
     };
+    if (process.env.SYNC_BENCH_SCREENSHOT) await page.screenshot({ path: process.env.SYNC_BENCH_SCREENSHOT });
     if (cdp) {
       const { profile: raw } = await cdp.send('Profiler.stop');
       run.profile = summarizeProfile(raw as Parameters<typeof summarizeProfile>[0]);

@@ -39,7 +39,7 @@ import { workerTreeBuilder } from './spatial/treeBuilder';
 import { SceneSync } from './sync/sceneSync';
 import { FrameScheduler } from './sync/sync';
 import type { BindContext } from './topics/NodeView';
-import { labelMeasurer, MetricsCache } from './topics/nodeMetrics';
+import { labelMetrics } from './topics/nodeMetrics';
 import { TopicViews } from './topics/topicViews';
 
 export interface SceneOptions {
@@ -77,7 +77,7 @@ class SceneRoot {
   private colors: ThemeColors;
   private contexts: SharedContexts;
   private images: ImageCache;
-  private metrics = new MetricsCache(labelMeasurer());
+  private metrics = labelMetrics();
   /** Topic and edge boxes and the spatial trees over them. */
   private index: SceneIndex;
   /** Pooled views of the topics on screen. */

@@ -90,7 +90,8 @@ export class SceneSync {
   rebuildAll(): void {
     const { store, metrics, index, tiles, views, input, painter, treeEdit, minimapPainter } = this.p;
     const s = store.getState();
-    metrics.clear();
+    // Kept: the layout of a new map has just measured its labels (the cache checks each label).
+    metrics.keepAtMost(2 * s.nodes.n + 1000);
     index.rebuildAll(s);
     tiles.clear();
     views.reset();

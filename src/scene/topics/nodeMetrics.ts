@@ -98,7 +98,7 @@ export function truncateToWidth(m: TextMeasurer, text: string, max: number): str
  * (or inside a word longer than a line) and ending with an ellipsis if it still does not fit.
  */
 export function layoutLabel(m: TextMeasurer, raw: unknown): LabelMetrics {
-  const label = typeof raw === 'string' ? raw.replace(/\s+/g, ' ').trim() : String(raw ?? '');
+  const label = typeof raw === 'string' ? oneLine(raw) : String(raw ?? '');
   const inner = NODE_MAX_WIDTH - 2 * NODE_PAD_X;
   const single = m.width(label);
   if (single <= inner) {
@@ -116,6 +116,12 @@ export function layoutLabel(m: TextMeasurer, raw: unknown): LabelMetrics {
     rest = remaining;
   }
   return { label, width: NODE_MAX_WIDTH, lines };
+}
+
+/** Runs of white space as one space, none at the ends; most labels already are, and are returned as they are. */
+function oneLine(raw: string): string {
+  if (!/\s\s|[^\S ]|^\s|\s$/.test(raw)) return raw;
+  return raw.replace(/\s+/g, ' ').trim();
 }
 
 function takeLine(m: TextMeasurer, text: string, max: number): [string, string] {
@@ -157,6 +163,11 @@ export class MetricsCache {
     this.map.delete(id);
   }
 
+  /** Drops everything when more than `n` topics are kept (entries of topics long gone, after new maps). */
+  keepAtMost(n: number): void {
+    if (this.map.size > n) this.map.clear();
+  }
+
   clear(): void {
     this.map.clear();
   }
@@ -164,4 +175,15 @@ export class MetricsCache {
   get size(): number {
     return this.map.size;
   }
+}
+
+let sharedMetrics: MetricsCache | null = null;
+
+/**
+ * The one per-topic cache of label metrics, shared by the canvas and the layouts: an imported map's
+ * labels, laid out before the canvas draws it, are not measured a second time.
+ */
+export function labelMetrics(): MetricsCache {
+  sharedMetrics ??= new MetricsCache(labelMeasurer());
+  return sharedMetrics;
 }

@@ -6,12 +6,12 @@ import { getNode } from '../../state/doc';
 import type { SizeOf } from '../../state/layout/tidy';
 import type { MindMapStore } from '../../state/store';
 import { NODE_HEIGHT } from '../../scene/constants';
-import { labelMeasurer, MetricsCache } from '../../scene/topics/nodeMetrics';
+import { labelMetrics, type MetricsCache } from '../../scene/topics/nodeMetrics';
 
 export function topicSizer(store: MindMapStore): SizeOf {
   let cache: MetricsCache | null = null;
   return (id) => {
-    cache ??= new MetricsCache(labelMeasurer());
+    cache ??= labelMetrics();
     return { width: cache.get(id, getNode(store.getState(), id)?.data.label).width, height: NODE_HEIGHT };
   };
 }

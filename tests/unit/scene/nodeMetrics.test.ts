@@ -33,6 +33,13 @@ describe('topic width and label', () => {
     expect(r.lines[0].length).toBe(28);
   });
 
+  test('white space in a label is one space, none at the ends', () => {
+    expect(layoutLabel(m, 'plain label').label).toBe('plain label');
+    expect(layoutLabel(m, '  two\t\tlines\nand\u00a0more  ').label).toBe('two lines and more');
+    expect(layoutLabel(m, 'a  b').label).toBe('a b');
+    expect(layoutLabel(m, ' lead').label).toBe('lead');
+  });
+
   test('non-string labels do not crash', () => {
     expect(layoutLabel(m, undefined).lines).toEqual(['']);
     expect(layoutLabel(m, 42).lines).toEqual(['42']);
