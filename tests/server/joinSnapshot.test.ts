@@ -57,6 +57,14 @@ describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
     expect(canon(joined.built!.state)).toEqual(canon(fromDoc(joined.doc).state));
     expect(canon(joined.built!.state)).toEqual(canon(store.getState()));
 
+    // Sent compressed to whoever takes gzip (browsers do), plain to whoever does not.
+    for (const encoding of ['gzip', 'identity']) {
+      const res = await fetch(`${server.url}/api/rooms/${room}/snapshot`, { headers: { Authorization: `Bearer ${editToken}`, 'Accept-Encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding === 'gzip' ? 'gzip' : null);
+      const again = decodeJoinSnapshot(new Uint8Array(await res.arrayBuffer()));
+      expect(Array.from(again!.update)).toEqual(Array.from(first.snapshot!.update));
+    }
+
     // A rename changes no record count: the kept answer must not be served again.
     renameNode(store, a, 'Renamed');
     await until(() => server!.hocuspocus.documents.get(room)?.getMap('topic').size === 3, 5000, 'the server has the map');
