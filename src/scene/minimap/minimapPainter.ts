@@ -108,9 +108,10 @@ export class MinimapPainter {
       const old = this.drawn.get(id);
       const b = visible.has(id) ? boxes.get(id) : undefined;
       const now = b ? cardOf(b) : undefined;
-      // The map grows past the picture, or a topic on its edge moves or goes (the map may shrink).
+      // The map grows past the picture, or a topic on its edge moves, shrinks or goes (the map may
+      // shrink). One on the edge that only grows within the picture (a longer label) is patched.
       if (now && !inside(now, bounds)) return false;
-      if (old && touchesEdge(old, inner) && !(now && sameRect(old, now))) return false;
+      if (old && touchesEdge(old, inner) && !(now && inside(old, now))) return false;
       if (old) regions.push(old);
       if (now && !(old && sameRect(old, now))) regions.push(now);
       if (!now) this.drawn.delete(id);

@@ -98,6 +98,20 @@ describe('minimap painter', () => {
     expect(surface.patchedBoxes).toBeLessThan(20);
   });
 
+  test('a topic on the edge whose card only grows within the picture is patched; one that shrinks is not', () => {
+    // t0 makes the map's top and left edges; a longer label widens its card to the right.
+    boxes.set('t0', hitBox(0, 0, 170));
+    painter.changed(['t0']);
+    vi.runAllTimers();
+    expect(surface.fullBoxes).toBe(0);
+    expect(surface.patches).toBe(1);
+
+    boxes.set('t0', hitBox(0, 0, 140));
+    painter.changed(['t0']);
+    vi.runAllTimers();
+    expect(surface.fullBoxes).toBe(N);
+  });
+
   test('a topic beyond the bounds, one leaving the edge, or a huge change repaint the whole picture', () => {
     boxes.set('t5050', hitBox(-5000, 0, 140));
     painter.changed(['t5050']);
