@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the window.__mindflow debug hook is untyped in the page */
 /**
  * The overview: a map too big to fit at the seed's minimum zoom 0.2 fits whole with "Fit view"
- * (zoom below 0.2, every topic inside the canvas); a map that fits keeps the 0.2 floor.
+ * (zoom below 0.2, every topic inside the canvas), and so does one this person brings in; a map
+ * that fits keeps the 0.2 floor.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -58,6 +59,16 @@ describe('overview zoom', () => {
   });
 
   afterEach(() => closeWithoutErrors(s));
+
+  test('a map brought in that is too big for 0.2 is shown whole at once, without Fit view', async () => {
+    await load(page, generateMapText(5000, { seed: 7 }));
+    expect(await zoom(page)).toBeLessThan(0.2);
+    const { map, canvas } = await mapAndCanvas(page);
+    expect(map.minX).toBeGreaterThanOrEqual(canvas.minX);
+    expect(map.minY).toBeGreaterThanOrEqual(canvas.minY);
+    expect(map.maxX).toBeLessThanOrEqual(canvas.maxX);
+    expect(map.maxY).toBeLessThanOrEqual(canvas.maxY);
+  });
 
   test('a map too big for 0.2 fits whole below 0.2, and zooming out stops there', async () => {
     await load(page, generateMapText(5000, { seed: 7 }));
