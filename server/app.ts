@@ -127,7 +127,9 @@ async function unloadEveryMap(hocuspocus: Hocuspocus, limitMs = 20_000): Promise
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const store = await openStore(config);
-  const persistence = new StorePersistence(store);
+  // Created below with Hocuspocus, which needs the persistence first.
+  let snapshots: JoinSnapshots | null = null;
+  const persistence = new StorePersistence(store, (name) => snapshots?.keepInStore(name));
   const sockets = new WeakMap<IncomingMessage, WebSocket>();
   let closed = false;
   const extensions: Extension[] = [guard(store, config, (request) => sockets.get(request), () => closed), persistence];
@@ -143,13 +145,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 2000, maxDebounce: 10_000 });
 
   const serveApp = staticFiles(config.distDir);
-  const snapshots = new JoinSnapshots(hocuspocus, store);
+  const joinSnapshots = new JoinSnapshots(hocuspocus, store, config.limits.storedAnswerFromBytes, config.quiet ? undefined : (line) => console.log(line));
+  snapshots = joinSnapshots;
   const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/health') return json(res, 200, { ok: true, sync: SYNC_PATH });
     const snapshot = SNAPSHOT_PATH.exec(path);
     if (snapshot) {
-      void snapshots.handle(req, res, snapshot[1]);
+      void joinSnapshots.handle(req, res, snapshot[1]);
       return;
     }
     if (path === '/api/rooms') {
@@ -206,7 +209,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       if (closed) return;
       closed = true;
       clearInterval(sweeper);
-      await snapshots.close();
+      await joinSnapshots.close();
       hocuspocus.closeConnections();
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -1,19 +1,21 @@
 /**
  * GET /api/rooms/<room>/snapshot with "Authorization: Bearer <edit or view token>": the map's
  * document and the map built from it, taken at one moment (src/state/sync/joinSnapshot.ts), for a
- * device opening the map for the first time. Taken from the open document, which is opened (and
- * held open a while) when nobody is in the map. The last few answers are kept while their document stays the same (its
- * state vector and record counts: a change adds an item, or a removal lowers a count): building the
- * map of a 100k-topic document takes this process about a second.
+ * device opening the map for the first time. Taken from the open document when someone is in the
+ * map. When nobody is, from the answer the store keeps beside the document (built off the event
+ * loop when a big map unloads, served only while the stored document is the one it was built from),
+ * or else from the document opened for it (and held open a while). The last few answers are kept in
+ * memory while their document stays the same (its state vector and record counts: a change adds an
+ * item, or a removal lowers a count): building the map of a 100k-topic document takes this process
+ * about a second.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { constants, gunzip, gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import { encodeJoinSnapshot } from '../src/state/sync/joinSnapshot';
-import { encodeBuiltMap } from '../src/state/ydoc/builtMap';
-import { unwatchedMapDoc } from '../src/state/ydoc/shape';
+import { ANSWER_GZIP, joinAnswerOf, storedDigest, storedParts } from './joinAnswer';
+import { JoinAnswerBuilder } from './joinBuilder';
 import { accessFor } from './rooms';
 import type { DocStore } from './storage/docStore';
 
@@ -39,10 +41,22 @@ export class JoinSnapshots {
   private readonly kept = new Map<string, { key: string; body: Promise<Buffer> }>();
   /** Maps opened for a joining device, each with what lets go of it. */
   private readonly held = new Set<() => Promise<void>>();
+  /** Maps being opened for a joining device. */
+  private readonly holding = new Set<Promise<Y.Doc>>();
+  /** Answers being built for the store, so the server waits for them before it closes it. */
+  private readonly keeping = new Set<Promise<void>>();
+  private readonly builder = new JoinAnswerBuilder();
+  private closed = false;
 
+  /**
+   * `storeFromBytes`: a map whose stored form is at least this large gets its answer built and kept
+   * in the store when it unloads (smaller ones are quick to build when asked). `log` hears of each.
+   */
   constructor(
     private readonly hocuspocus: Hocuspocus,
     private readonly store: DocStore,
+    private readonly storeFromBytes: number,
+    private readonly log: (line: string) => void = () => {},
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse, room: string): Promise<void> {
@@ -50,32 +64,72 @@ export class JoinSnapshots {
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     if (!(await accessFor(this.store, room, token))) return fail(res, 403, 'This link does not open a map on this server');
-    let body: Buffer;
+    let answer: { body: Buffer; stored: boolean };
     const gzipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     try {
-      body = await this.body(room);
-      if (!gzipped) body = await gunzipAsync(body);
+      answer = await this.answerFor(room);
+      if (!gzipped) answer.body = await gunzipAsync(answer.body);
     } catch (error) {
       console.error(`reading ${room} for a joining device failed:`, error);
       return fail(res, 500, 'The server could not read this map');
     }
+    // The device connects its socket next: open the map for it once the answer is on its way
+    // (loading a 100k-topic map holds the event loop for about a second).
+    if (answer.stored) res.once('finish', () => void this.hold(room).catch(() => undefined));
     res
       .writeHead(200, {
         'Content-Type': 'application/octet-stream',
-        'Content-Length': body.length,
+        'Content-Length': answer.body.length,
         'Cache-Control': 'no-store',
         Vary: 'Accept-Encoding',
         ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
       })
-      .end(body);
+      .end(answer.body);
   }
 
-  /** The answer for `room` as its document stands now, gzip-compressed. */
-  async body(room: string): Promise<Buffer> {
+  /** Builds and keeps in the store the answer for a map that has just unloaded, if it is big. */
+  keepInStore(room: string): void {
+    if (this.closed) return;
+    const job = this.buildForStore(room)
+      .catch((error: unknown) => {
+        if (!this.closed) console.error(`keeping ${room}'s answer for joining devices failed:`, error);
+      })
+      .finally(() => this.keeping.delete(job));
+    this.keeping.add(job);
+  }
+
+  /** Lets go of the maps held open for joining devices and stops building answers (the server is stopping). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.builder.close();
+    // A map still being opened is let go of as soon as it is open.
+    await Promise.allSettled([...this.holding]);
+    await Promise.allSettled([...this.held].map((release) => release()));
+    await Promise.allSettled([...this.keeping]);
+  }
+
+  private async answerFor(room: string): Promise<{ body: Buffer; stored: boolean }> {
     const live = this.hocuspocus.documents.get(room);
-    if (live) return this.answer(room, live);
+    if (live) return { body: await this.answer(room, live), stored: false };
+    const kept = await this.store.loadJoinAnswer(room);
+    if (kept && kept.digest === storedDigest(storedParts(await this.store.load(room)))) {
+      return { body: Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.byteLength), stored: true };
+    }
     // Opened as for a socket (from the store, through every extension) and held open a while: the
     // joining device connects its socket next, and the map need not be loaded twice.
+    const doc = await this.hold(room);
+    return { body: await this.answer(room, doc), stored: false };
+  }
+
+  private hold(room: string): Promise<Y.Doc> {
+    if (this.closed) return Promise.reject(new Error('the server is stopping'));
+    const holding = this.openAndHold(room);
+    this.holding.add(holding);
+    void holding.catch(() => undefined).finally(() => this.holding.delete(holding));
+    return holding;
+  }
+
+  private async openAndHold(room: string): Promise<Y.Doc> {
     const direct = await this.hocuspocus.openDirectConnection(room, { joinSnapshot: true });
     const release = () => {
       clearTimeout(timer);
@@ -84,12 +138,23 @@ export class JoinSnapshots {
     };
     const timer = setTimeout(() => void release(), HOLD_MS);
     this.held.add(release);
-    return this.answer(room, direct.document!);
+    if (this.closed) {
+      await release();
+      throw new Error('the server is stopping');
+    }
+    return direct.document!;
   }
 
-  /** Lets go of the maps held open for joining devices (the server is stopping). */
-  async close(): Promise<void> {
-    await Promise.allSettled([...this.held].map((release) => release()));
+  private async buildForStore(room: string): Promise<void> {
+    const parts = storedParts(await this.store.load(room));
+    const bytes = parts.reduce((sum, part) => sum + part.byteLength, 0);
+    const digest = storedDigest(parts);
+    if (!digest || bytes < this.storeFromBytes) return;
+    if ((await this.store.loadJoinAnswer(room))?.digest === digest) return;
+    const body = await this.builder.build(parts);
+    if (this.closed) return;
+    await this.store.saveJoinAnswer(room, { digest, body });
+    this.log(`kept the answer for devices joining ${room} (${(body.byteLength / 1e6).toFixed(1)} MB)`);
   }
 
   private answer(room: string, doc: Y.Doc): Promise<Buffer> {
@@ -97,7 +162,7 @@ export class JoinSnapshots {
     const key = keyOf(doc);
     const hit = this.kept.get(room);
     if (hit && hit.key === key) return hit.body;
-    const body = gzipAsync(encodeJoinSnapshot(Y.encodeStateAsUpdateV2(doc), encodeBuiltMap(unwatchedMapDoc(doc))), { level: constants.Z_BEST_SPEED });
+    const body = gzipAsync(joinAnswerOf(doc), ANSWER_GZIP);
     this.kept.delete(room);
     this.kept.set(room, { key, body });
     for (const name of this.kept.keys()) {

@@ -22,7 +22,11 @@ export class StorePersistence implements Extension {
   /** Appends not yet durable: the server waits for them before it closes the store. */
   private readonly appending = new Set<Promise<unknown>>();
 
-  constructor(private readonly store: DocStore) {}
+  /** `onFolded` hears of each document unloaded and folded (whether the fold worked or not). */
+  constructor(
+    private readonly store: DocStore,
+    private readonly onFolded: (documentName: string) => void = () => {},
+  ) {}
 
   async onLoadDocument({ document, documentName }: onLoadDocumentPayload): Promise<void> {
     const stored = await this.store.load(documentName);
@@ -54,6 +58,7 @@ export class StorePersistence implements Extension {
   async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
     await this.compact(documentName);
     this.appended.delete(documentName);
+    this.onFolded(documentName);
   }
 
   /** Folds the stored log into the snapshot; one run per document at a time. */

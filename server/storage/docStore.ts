@@ -10,6 +10,13 @@ export interface StoredDocument {
   log: { seq: number; update: Uint8Array }[];
 }
 
+/** A joining device's answer (server/joinAnswer.ts), kept with the digest of the stored document it holds. */
+export interface StoredJoinAnswer {
+  digest: string;
+  /** gzip-compressed. */
+  body: Uint8Array;
+}
+
 export interface RoomRecord {
   /** SHA-256 (hex) of the edit token. */
   editHash: string;
@@ -27,6 +34,9 @@ export interface DocStore {
    * stored, and drops exactly the entries it folded in the same atomic write. Returns how many.
    */
   compact(name: string, merge: (updates: Uint8Array[]) => Uint8Array): Promise<number>;
+  loadJoinAnswer(name: string): Promise<StoredJoinAnswer | null>;
+  /** Replaces the document's kept answer. */
+  saveJoinAnswer(name: string, answer: StoredJoinAnswer): Promise<void>;
   getRoom(room: string): Promise<RoomRecord | null>;
   putRoom(room: string, record: RoomRecord): Promise<void>;
   countRooms(): Promise<number>;

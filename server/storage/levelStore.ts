@@ -1,12 +1,15 @@
 /**
  * The embedded store: LevelDB through classic-level (its binaries ship inside the package), in the
  * data folder. Keys: `d!<name>!s` snapshot, `d!<name>!l!<seq, 12 digits>` log entries, `d!<name>!n`
- * next sequence number, `r!<room>` room records.
+ * next sequence number, `d!<name>!j` the joining device's answer (its digest in hex, then its
+ * body), `r!<room>` room records.
  */
 import { ClassicLevel } from 'classic-level';
-import type { DocStore, RoomRecord, StoredDocument } from './docStore';
+import type { DocStore, RoomRecord, StoredDocument, StoredJoinAnswer } from './docStore';
 
 const SEQ_DIGITS = 12;
+/** SHA-256 in hex. */
+const DIGEST_CHARS = 64;
 
 function seqKey(name: string, seq: number): string {
   return `d!${name}!l!${String(seq).padStart(SEQ_DIGITS, '0')}`;
@@ -59,6 +62,20 @@ export class LevelDocStore implements DocStore {
       await batch.write();
       return log.length;
     });
+  }
+
+  async loadJoinAnswer(name: string): Promise<StoredJoinAnswer | null> {
+    const raw = await this.db.get(`d!${name}!j`);
+    if (!raw || raw.byteLength < DIGEST_CHARS) return null;
+    return { digest: new TextDecoder().decode(raw.subarray(0, DIGEST_CHARS)), body: raw.subarray(DIGEST_CHARS) };
+  }
+
+  async saveJoinAnswer(name: string, answer: StoredJoinAnswer): Promise<void> {
+    if (answer.digest.length !== DIGEST_CHARS) throw new Error(`a join answer's digest has ${DIGEST_CHARS} hex digits`);
+    const value = new Uint8Array(DIGEST_CHARS + answer.body.byteLength);
+    value.set(new TextEncoder().encode(answer.digest));
+    value.set(answer.body, DIGEST_CHARS);
+    await this.db.put(`d!${name}!j`, value);
   }
 
   async getRoom(room: string): Promise<RoomRecord | null> {

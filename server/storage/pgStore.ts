@@ -1,15 +1,17 @@
 /**
  * The shared store for several server processes: PostgreSQL through `pg`. The same layout as the
- * embedded store (a snapshot plus an append-only log per document), in three tables created on start.
+ * embedded store (a snapshot plus an append-only log per document, and a joining device's answer),
+ * in tables created on start.
  * Log sequence numbers come from a bigserial, so appends from several processes never collide.
  */
 import pg from 'pg';
-import type { DocStore, RoomRecord, StoredDocument } from './docStore';
+import type { DocStore, RoomRecord, StoredDocument, StoredJoinAnswer } from './docStore';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS mindflow_snapshots (name text PRIMARY KEY, state bytea NOT NULL);
 CREATE TABLE IF NOT EXISTS mindflow_updates (seq bigserial PRIMARY KEY, name text NOT NULL, update bytea NOT NULL);
 CREATE INDEX IF NOT EXISTS mindflow_updates_name ON mindflow_updates (name, seq);
+CREATE TABLE IF NOT EXISTS mindflow_join_answers (name text PRIMARY KEY, digest text NOT NULL, body bytea NOT NULL);
 CREATE TABLE IF NOT EXISTS mindflow_rooms (room text PRIMARY KEY, record jsonb NOT NULL);
 `;
 
@@ -88,6 +90,19 @@ export class PgDocStore implements DocStore {
     } finally {
       client.release();
     }
+  }
+
+  async loadJoinAnswer(name: string): Promise<StoredJoinAnswer | null> {
+    const res = await this.pool.query<{ digest: string; body: Buffer }>('SELECT digest, body FROM mindflow_join_answers WHERE name = $1', [name]);
+    const row = res.rows[0];
+    return row ? { digest: row.digest, body: new Uint8Array(row.body) } : null;
+  }
+
+  async saveJoinAnswer(name: string, answer: StoredJoinAnswer): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO mindflow_join_answers (name, digest, body) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET digest = EXCLUDED.digest, body = EXCLUDED.body',
+      [name, answer.digest, Buffer.from(answer.body)],
+    );
   }
 
   async getRoom(room: string): Promise<RoomRecord | null> {

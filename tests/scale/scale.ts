@@ -1,13 +1,17 @@
 /**
  * Scale-out check (run by tests/scale/run.sh with DATABASE_URL and REDIS_URL set): two server
  * processes share one PostgreSQL store and one Redis; clients on different processes converge, and
- * what they wrote is there after both processes restart. Exits non-zero on any failure.
+ * what they wrote is there after both processes restart, and a map nobody is in is answered to a
+ * joining device from the answer kept in the shared store. Exits non-zero on any failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
+import pg from 'pg';
+import * as Y from 'yjs';
+import { decodeJoinSnapshot } from '../../src/state/sync/joinSnapshot';
 import type { RunningServer } from '../../server/app';
 import { connect, newRoom, until, type Client } from '../server/helpers';
 
@@ -22,7 +26,7 @@ process.on('exit', () => {
 
 function startProcess(port: number): Promise<{ child: ChildProcess; server: RunningServer }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MINDFLOW_DIST: dist },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MINDFLOW_DIST: dist, MINDFLOW_STORED_ANSWER_FROM_BYTES: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);
@@ -78,8 +82,25 @@ async function main() {
   assert.equal(tree(c).get('a7')?.parent, 'root');
   console.log('ok: the map survived both processes restarting (PostgreSQL store)');
   c.destroy();
+
+  // Once the map unloads, the process that had it keeps its answer for joining devices in the store.
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  const deadline = Date.now() + 60_000;
+  while ((await db.query('SELECT 1 FROM mindflow_join_answers WHERE name = $1', [room])).rowCount === 0) {
+    if (Date.now() > deadline) throw new Error('no answer for joining devices was kept in PostgreSQL');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await db.end();
+  const res = await fetch(`${one.server.url}/api/rooms/${room}/snapshot`, { headers: { Authorization: `Bearer ${editToken}` } });
+  assert.equal(res.status, 200);
+  const joined = new Y.Doc();
+  Y.applyUpdateV2(joined, decodeJoinSnapshot(new Uint8Array(await res.arrayBuffer()))!.update);
+  assert.equal(joined.getMap('tree').size, 40);
+  console.log('ok: the answer for joining devices was kept in PostgreSQL, and a device joining through the other process gets the whole map');
+
   await Promise.all([stop(one.child), stop(two.child)]);
-  console.log('2 passed, 0 failed');
+  console.log('3 passed, 0 failed');
 }
 
 main().then(

@@ -3,7 +3,9 @@
  * from it, taken at one moment, for edit and view links only, and never stale after a change.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import * as Y from 'yjs';
+import { ANSWER_GZIP, joinAnswerOf, storedParts } from '../../server/joinAnswer';
 import { addChild, connect as connectTopics, renameNode } from '../../src/state/operations';
 import { MindMapStore } from '../../src/state/store';
 import { decodeJoinSnapshot, type JoinSnapshot } from '../../src/state/sync/joinSnapshot';
@@ -34,6 +36,31 @@ function joinWith(snapshot: JoinSnapshot) {
   Y.applyUpdateV2(doc, snapshot.update);
   return { doc, built: decodeBuiltMap(snapshot.built, doc) };
 }
+
+/** A map with these labels under its root, made by a client that has left, and unloaded by the server. */
+async function leftMap(s: TestServer, labels: string[]) {
+  const { room, editToken } = await newRoom(s);
+  const doc = new Y.Doc();
+  const store = new MindMapStore();
+  bindStore(store, doc);
+  for (const label of labels) addChild(store, store.getState().rootId, label);
+  const client = connect(s, room, editToken, doc);
+  await client.synced;
+  await until(() => s.hocuspocus.documents.get(room)?.getMap('topic').size === labels.length + 1, 5000, 'the server has the map');
+  client.destroy();
+  await until(() => !s.hocuspocus.documents.has(room), 15_000, 'the map unloaded');
+  return { room, editToken, store };
+}
+
+async function keptAnswer(s: TestServer, room: string) {
+  for (const start = Date.now(); Date.now() - start < 20_000; await new Promise((r) => setTimeout(r, 50))) {
+    const kept = await s.store.loadJoinAnswer(room);
+    if (kept) return kept;
+  }
+  throw new Error('timed out waiting for the answer kept in the store');
+}
+
+const labelsOf = (snapshot: JoinSnapshot | null) => canon(joinWith(snapshot!).built!.state).nodes.map((n) => n.data.label).sort();
 
 describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
   it('holds the document and the map built from it, and follows every change', async () => {
@@ -87,6 +114,34 @@ describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
     const stored = joinWith((await fetchSnapshot(server, room, editToken)).snapshot!);
     expect(stored.built).not.toBeNull();
     expect(canon(stored.built!.state)).toEqual(canon(store.getState()));
+  });
+
+  it('of a map nobody is in comes from the answer kept in the store, while the store holds what it was built from', async () => {
+    server = await startTestServer({ storedAnswerFromBytes: 0 });
+    // The kept answer is what is sent: one with the same digest but another map's content comes back.
+    const kept = await leftMap(server, ['A', 'B']);
+    const stored = await keptAnswer(server, kept.room);
+    expect(canon(joinWith(decodeJoinSnapshot(gunzipSync(stored.body))!).built!.state)).toEqual(canon(kept.store.getState()));
+    const other = new Y.Doc();
+    const otherStore = new MindMapStore();
+    bindStore(otherStore, other);
+    addChild(otherStore, otherStore.getState().rootId, 'Other');
+    await server.store.saveJoinAnswer(kept.room, { digest: stored.digest, body: gzipSync(joinAnswerOf(other), ANSWER_GZIP) });
+    expect(labelsOf((await fetchSnapshot(server, kept.room, kept.editToken)).snapshot)).toContain('Other');
+    // The device's socket comes next: the map is opened for it once the answer has gone out.
+    await until(() => server!.hocuspocus.documents.has(kept.room), 5000, 'the map opened for the joining device');
+
+    // A change stored after the answer was built: the answer is not sent, the map is built afresh.
+    const changed = await leftMap(server, ['C']);
+    await keptAnswer(server, changed.room);
+    const later = new Y.Doc();
+    for (const part of storedParts(await server.store.load(changed.room))) Y.applyUpdate(later, part);
+    const writer = new MindMapStore();
+    bindStore(writer, later);
+    const before = Y.encodeStateVector(later);
+    addChild(writer, writer.getState().rootId, 'Added while nobody was in the map');
+    await server.store.append(changed.room, Y.encodeStateAsUpdate(later, before));
+    expect(labelsOf((await fetchSnapshot(server, changed.room, changed.editToken)).snapshot)).toContain('Added while nobody was in the map');
   });
 
   it('answers only the map\'s own tokens, and only GET', async () => {
