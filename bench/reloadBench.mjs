@@ -5,7 +5,8 @@
  * renamed (so the log holds an entry after the snapshot, as it usually does), and the page reloaded
  * RELOAD_BENCH_RUNS times (default 3). Each reload is timed from the reload until the store holds
  * the map, the scene exists and the page's controls are there; the page's own marks give the phases.
- * Writes bench/results/reload.json.
+ * Writes bench/results/reload.json. RELOAD_BENCH_PROFILE=file records the last reload under the CPU
+ * profiler (1 ms sampling) and writes that profile, for DevTools.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,12 +47,19 @@ async function main() {
     await saved();
     for (let run = 0; run < RUNS; run++) {
       await new Promise((r) => setTimeout(r, 2000));
+      const cdp = process.env.RELOAD_BENCH_PROFILE && run === RUNS - 1 ? await ctx.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+        await cdp.send('Profiler.start');
+      }
       const t0 = Date.now();
       await page.reload();
       await page.waitForFunction((n) => window.__mindflow?.store.getState().nodes.n === n, SIZE, { timeout: 120_000 });
       await page.waitForFunction(() => !!window.__mindflow?.scene, undefined, { timeout: 60_000 });
       await page.getByRole('link', { name: 'Back to Home' }).waitFor();
       const ms = Date.now() - t0;
+      if (cdp) writeFileSync(process.env.RELOAD_BENCH_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       const marks = await page.evaluate(() => {
         const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
         return { domReady: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd, start: at('mindflow:load-start'), read: at('mindflow:stored-read'), bound: at('mindflow:bound') };

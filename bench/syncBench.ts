@@ -292,7 +292,7 @@ async function browser100k(r: Room100k): Promise<Record<string, unknown>> {
   // unloaded it (MINDFLOW_STORED_ANSWER_FROM_BYTES set high measures the map built on demand).
   const kept = () => serverLog.some((line) => line.includes(`kept the answer for devices joining ${r.room}`));
   if (!process.env.MINDFLOW_STORED_ANSWER_FROM_BYTES) await until(kept, 120_000, 'the answer kept');
-  const cold = { ...(await browserRun(r, process.env.SYNC_BENCH_PROFILE_COLD === "1")), answerKeptInStore: kept() };
+  const cold = { ...(await browserRun(r, process.env.SYNC_BENCH_PROFILE_COLD === '1')), answerKeptInStore: kept() };
   console.log('browser run, map not open on the server', JSON.stringify(cold));
   // Then as when joining people already in the map: a Node client keeps it open on the server.
   const holder = client(r.room, r.editToken);

@@ -3,6 +3,10 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
+import { startEarlyRead } from './ui/earlyRead';
+
+// Before React starts: the editor's map is read while its code loads.
+startEarlyRead(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -17,7 +17,7 @@ import { isQuotaError } from '../persistence';
 import { applyEncoded, mergeLog, type MergeResult } from './merge';
 import { clearLegacy, readLegacy, type LegacyMap, type LegacySource } from './migrate';
 import { keepReplaced, listReplaced, readReplaced, type ReplacedData, type ReplacedSummary } from './replacements';
-import { appendUpdates, getMeta, openDatabase, readDocument, writeInitial, type EncodedUpdate } from './updateLog';
+import { appendUpdates, catchUp, openDatabase, readStored, writeInitial, type EncodedUpdate, type StoredRead } from './updateLog';
 
 /**
  * The schema of the stored document this build reads and writes. 2: snapshots in Yjs's second
@@ -127,6 +127,12 @@ export interface DocPersistenceOptions {
    * builtMap()). The caller must then call applyTail() once the store is bound.
    */
   deferTail?: boolean;
+  /**
+   * The database already opened and read (readStoredEarly, started with the page): used when it
+   * holds a map, which loading then need not read again (only what was appended since). An empty
+   * one is read again under the load lock, as two tabs must not both write a first map.
+   */
+  early?: Promise<StoredRead | null> | null;
   /** Runs a merge of the log (the worker in the browser, which opens the database itself). Default: merge here. */
   merge?: ((db: IDBDatabase) => Promise<MergeResult | null>) | null;
 }
@@ -199,8 +205,9 @@ export class DocPersistence {
   }
 
   async load(): Promise<LoadOutcome> {
+    const early = (await this.opts.early) ?? null;
     try {
-      this.db = await openDatabase(this.opts.factory, this.opts.dbName);
+      this.db = early?.db ?? (await openDatabase(this.opts.factory, this.opts.dbName));
     } catch (error) {
       // A database upgraded by a newer build cannot be opened at our version: never touch it.
       const cause = (error as { cause?: { name?: string } }).cause;
@@ -211,7 +218,8 @@ export class DocPersistence {
     let outcome: LoadOutcome;
     try {
       const lock = this.opts.dbName ? `${LOAD_LOCK}:${this.opts.dbName}` : LOAD_LOCK;
-      outcome = await withLock(lock, () => this.loadLocked(db));
+      const held = early !== null && (early.stored.snapshot !== null || early.stored.entries.length > 0);
+      outcome = held ? await this.loadRead(await catchUp(early)) : await withLock(lock, async () => this.loadRead(await readStored(db)));
     } catch (error) {
       console.warn('The stored map could not be read; saving is off to protect it', error);
       this.setStatus({ error: 'load', location: 'indexeddb' });
@@ -225,9 +233,7 @@ export class DocPersistence {
     return outcome;
   }
 
-  private async loadLocked(db: IDBDatabase): Promise<LoadOutcome> {
-    const schema = await getMeta<number>(db, 'schema');
-    const stored = await readDocument(db);
+  private async loadRead({ db, schema, stored }: StoredRead): Promise<LoadOutcome> {
     const newer = (typeof schema === 'number' && schema > STORAGE_SCHEMA) || (stored.snapshot?.schema ?? 0) > STORAGE_SCHEMA;
     const empty = stored.snapshot === null && stored.entries.length === 0;
     if (empty && !newer) {

@@ -123,6 +123,39 @@ export function openDatabase(factory: IDBFactory | null | undefined, name = DB_N
   });
 }
 
+/** What loading a map reads: the stored schema version and the document (snapshot and log). */
+export interface StoredRead {
+  db: IDBDatabase;
+  schema: unknown;
+  stored: StoredDocument;
+}
+
+/** Reads the schema version and the document, each in one transaction (the two run side by side). */
+export async function readStored(db: IDBDatabase): Promise<StoredRead> {
+  const [schema, stored] = await Promise.all([getMeta<unknown>(db, 'schema'), readDocument(db)]);
+  return { db, schema, stored };
+}
+
+/** What a read made a while ago lacks: the log entries appended since (another tab's edits). */
+export async function catchUp(read: StoredRead): Promise<StoredRead> {
+  const { entries, snapshot } = read.stored;
+  const last = entries.length > 0 ? entries[entries.length - 1].key : (snapshot?.upTo ?? 0);
+  const later = await readLogAfter(read.db, last);
+  return later.length === 0 ? read : { ...read, stored: { snapshot, entries: [...entries, ...later] } };
+}
+
+/**
+ * Opens the database and reads it, for a page that reads its map before the editor's code has
+ * arrived; null on any failure (the editor then opens and reads it as usual, and reports it).
+ */
+export async function readStoredEarly(factory: IDBFactory | null | undefined, name = DB_NAME): Promise<StoredRead | null> {
+  try {
+    return await readStored(await openDatabase(factory, name));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Appends updates in one transaction (bare bytes: the first encoding); resolves with their keys once
  * committed.
@@ -145,9 +178,22 @@ export async function readDocument(db: IDBDatabase, upToKey = Infinity): Promise
   const snapshot = readSnapshot(raw);
   const lower = snapshot ? snapshot.upTo : 0;
   const range = upToKey === Infinity ? IDBKeyRange.lowerBound(lower, true) : IDBKeyRange.bound(lower, upToKey, true, false);
-  const log = tx.objectStore(STORES.log);
-  const [keys, values] = await Promise.all([requestToPromise(log.getAllKeys(range)), requestToPromise(log.getAll(range))]);
+  const entries = await readEntries(tx.objectStore(STORES.log), range);
   await done;
+  return { snapshot, entries };
+}
+
+/** The log entries after `key` (an earlier read's last: what was appended since). */
+export async function readLogAfter(db: IDBDatabase, key: number): Promise<LogEntry[]> {
+  const tx = db.transaction(STORES.log, 'readonly');
+  const done = transactionDone(tx);
+  const entries = await readEntries(tx.objectStore(STORES.log), IDBKeyRange.lowerBound(key, true));
+  await done;
+  return entries;
+}
+
+async function readEntries(log: IDBObjectStore, range: IDBKeyRange): Promise<LogEntry[]> {
+  const [keys, values] = await Promise.all([requestToPromise(log.getAllKeys(range)), requestToPromise(log.getAll(range))]);
   const entries: LogEntry[] = [];
   for (let i = 0; i < keys.length; i++) {
     const raw: unknown = values[i];
@@ -156,7 +202,7 @@ export async function readDocument(db: IDBDatabase, upToKey = Infinity): Promise
     if (!update) throw new Error(`Log entry ${String(keys[i])} is not an update`);
     entries.push({ key: keys[i] as number, update, encoding: v2 ? 2 : 1 });
   }
-  return { snapshot, entries };
+  return entries;
 }
 
 function readSnapshot(raw: unknown): SnapshotRecord | null {

@@ -24,6 +24,7 @@ import { bindStore, type DocBinding } from '../../state/ydoc/binding';
 import { decodeBuiltMap } from '../../state/ydoc/builtMap';
 import { isEmptyDoc, mapDoc } from '../../state/ydoc/shape';
 import { toDoc } from '../../state/ydoc/toDoc';
+import { DB_NAME } from '../../state/storage/updateLog';
 import { fetchJoinSnapshot } from './share/fetchJoinSnapshot';
 import { collaboratorIdentity, VIEW_ONLY } from './share/identity';
 import { SyncConnection } from './share/syncConnection';
@@ -31,6 +32,7 @@ import { KeptMaps } from './storage/keptMaps';
 import { NEWER_READ_ONLY } from './storage/saveText';
 import { workerMerge } from './storage/mergeClient';
 import { exposeForTests } from '../testHook';
+import { indexedDbOrNull, localStorageOrNull, sharedDbName, takeEarlyRead } from '../earlyRead';
 import { topicSizer } from './topicSizes';
 
 /** Origin of the document a device opening a shared map for the first time fetched (stored like any change). */
@@ -56,27 +58,6 @@ export interface EditorSession {
 
 let session: { key: string; promise: Promise<EditorSession> } | null = null;
 
-/** Each shared map has its own database on this device; the local map keeps the seed's name. */
-export function sharedDbName(room: string): string {
-  return `mind-map-storage:shared:${room}`;
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // blocked by the browser's privacy settings
-  }
-}
-
-function indexedDbOrNull(): IDBFactory | null {
-  try {
-    return typeof indexedDB === 'undefined' ? null : indexedDB;
-  } catch {
-    return null;
-  }
-}
-
 function plainLoad(): LoadResult {
   return { state: createInitialState(), repairs: [], corrupt: false, source: 'empty', backupKey: null, safeToSave: true };
 }
@@ -99,6 +80,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     storageManager: typeof navigator !== 'undefined' ? (navigator.storage ?? null) : null,
     merge: merge ? () => merge() : null,
     deferTail: true,
+    early: takeEarlyRead(dbName ?? DB_NAME),
   });
   // Marks for the storage bench (reload to interactive, per phase).
   performance.mark('mindflow:load-start');

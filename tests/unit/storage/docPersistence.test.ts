@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { STORAGE_KEY } from '../../../src/state/model';
 import { DocPersistence, RETRY_DELAYS_MS, STORAGE_SCHEMA } from '../../../src/state/storage/docPersistence';
-import { countLogEntries, openDatabase, readDocument, setMeta } from '../../../src/state/storage/updateLog';
+import { countLogEntries, openDatabase, readDocument, readStoredEarly, setMeta } from '../../../src/state/storage/updateLog';
 import { freshFactory, labels, ManualTimers, seedTopics, settle, topics } from './fakes';
 
 const open = async (factory: IDBFactory | null, extra: Partial<ConstructorParameters<typeof DocPersistence>[0]> = {}) => {
@@ -46,6 +46,48 @@ describe('DocPersistence', () => {
     db.close();
     expect(entries.map((e) => e.encoding)).toEqual([1, 2]);
     const again = await open(factory);
+    expect(labels(again.doc)).toEqual({ a: 'Alpha', root: 'Main Topic' });
+    await again.p.close();
+  });
+
+  it('loads from a read made before it (the page reads its map early), and reads an empty database again under the lock', async () => {
+    const factory = freshFactory();
+    const locks: string[] = [];
+    const withLock = async <T,>(name: string, fn: () => Promise<T>) => {
+      locks.push(name);
+      return fn();
+    };
+    // Nothing stored yet: the early read finds nothing, and the first map is written under the lock.
+    const first = await open(factory, { early: readStoredEarly(factory), withLock });
+    expect(first.outcome.source).toBe('new');
+    expect(locks).toHaveLength(1);
+    topics(first.doc).set('a', 'Alpha');
+    await first.p.close();
+
+    const early = readStoredEarly(factory);
+    // A change stored after the early read (another tab's edit) is read too.
+    const other = await open(factory);
+    topics(other.doc).set('b', 'Beta');
+    await other.p.close();
+    const again = await open(factory, { early, withLock });
+    expect(again.outcome).toMatchObject({ source: 'stored', error: null });
+    expect(locks).toHaveLength(1);
+    expect(labels(again.doc)).toEqual({ a: 'Alpha', b: 'Beta', root: 'Main Topic' });
+    // The early read's database is the one it writes to.
+    topics(again.doc).set('c', 'Gamma');
+    await again.p.close();
+    const last = await open(factory);
+    expect(labels(last.doc)).toEqual({ a: 'Alpha', b: 'Beta', c: 'Gamma', root: 'Main Topic' });
+    await last.p.close();
+  });
+
+  it('opens as usual when the early read failed', async () => {
+    const factory = freshFactory();
+    const first = await open(factory);
+    topics(first.doc).set('a', 'Alpha');
+    await first.p.close();
+    const again = await open(factory, { early: readStoredEarly(null) });
+    expect(again.outcome.source).toBe('stored');
     expect(labels(again.doc)).toEqual({ a: 'Alpha', root: 'Main Topic' });
     await again.p.close();
   });

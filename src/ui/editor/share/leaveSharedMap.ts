@@ -9,7 +9,7 @@ import { browserLocks, DocPersistence } from '../../../state/storage/docPersiste
 import { SharedMaps } from '../../../state/sync/sharedMaps';
 import { fromDoc } from '../../../state/ydoc/fromDoc';
 import { isEmptyDoc, mapDoc } from '../../../state/ydoc/shape';
-import { sharedDbName } from '../editorSession';
+import { sharedDbName } from '../../earlyRead';
 
 /** Set when leaving, read by the local map's page. */
 export const ADOPT_SHARED_KEY = 'mindflow-adopt-shared-map';

@@ -9,7 +9,7 @@ import * as Y from 'yjs';
 import { browserLocks, DocPersistence } from '../../../state/storage/docPersistence';
 import { SharedMaps } from '../../../state/sync/sharedMaps';
 import { editLink, sharedMapPath, type SharedMapRef } from '../../../state/sync/shareLinks';
-import { sharedDbName } from '../editorSession';
+import { sharedDbName } from '../../earlyRead';
 import { syncUrl } from './syncConnection';
 
 const UPLOAD_TIMEOUT_MS = 60_000;
