@@ -12,6 +12,9 @@
  *   the median is over the 5 s target, one more run under the CPU profiler records where the main
  *   thread's time went (SYNC_BENCH_PROFILE_RAW=file also writes that whole profile, for DevTools).
  *   SYNC_BENCH_SCREENSHOT=file.png keeps what each run showed once interactive (the last run's).
+ *   The first run opens the map while nobody is in it, once the server has kept its answer for
+ *   joining devices (MINDFLOW_STORED_ANSWER_FROM_BYTES set high: built on demand instead);
+ *   SYNC_BENCH_PROFILE_COLD=1 runs it under the profiler.
  * - soak: 50 clients edit one 10k map for SOAK_SECONDS (default 60), about one edit per client per
  *   second; then every replica must equal the others. Server CPU and memory are read from /proc.
  *
