@@ -93,6 +93,28 @@ describe('document shape', () => {
     );
   });
 
+  it('writes the same records into an empty document as over one that holds some of them', () => {
+    const records = (doc: Y.Doc) => {
+      const d = mapDoc(doc);
+      const out: Record<string, Record<string, unknown>> = { tree: {}, topic: {}, link: {} };
+      for (const name of ['tree', 'topic', 'link'] as const) d[name].forEach((rec, id) => (out[name][id] = rec as unknown as Record<string, unknown>));
+      return out;
+    };
+    fc.assert(
+      fc.property(validSnapshotArb(20), ({ snapshot, rootId }) => {
+        const state = buildState(snapshot, rootId);
+        const empty = new Y.Doc();
+        toDoc(empty, state);
+        // The root alone first: the whole map is then written over a record it already has.
+        const held = new Y.Doc();
+        toDoc(held, buildState({ nodes: [{ ...snapshot.nodes.find((n) => n.id === rootId)!, parentId: null }], edges: [] }, rootId));
+        toDoc(held, state);
+        expect(records(empty)).toEqual(records(held));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('reads a record again once another replica or an undo has changed it (one MapDoc per document)', () => {
     const a = new Y.Doc();
     toDoc(a, tree('Root', 'A').getState());
