@@ -25,11 +25,11 @@ export class JoinAnswerBuilder {
   private closed = false;
   private readonly pending = new Map<number, { resolve: (body: Buffer) => void; reject: (error: Error) => void }>();
 
-  /** The gzip-compressed answer for a document made of these stored updates. */
-  build(parts: Uint8Array[]): Promise<Buffer> {
+  /** The gzip-compressed answer for a document made of these updates (see JoinWorkerRequest). */
+  build(parts: Uint8Array[], encoding: 1 | 2 = 1): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('the server is stopping'));
     const id = this.nextId++;
-    const request: JoinWorkerRequest = { id, parts };
+    const request: JoinWorkerRequest = { id, parts, encoding };
     clearTimeout(this.idleTimer);
     return new Promise<Buffer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

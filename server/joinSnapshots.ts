@@ -4,17 +4,17 @@
  * device opening the map for the first time. Taken from the open document when someone is in the
  * map. When nobody is, from the answer the store keeps beside the document (built off the event
  * loop when a big map unloads, served only while the stored document is the one it was built from),
- * or else from the document opened for it (and held open a while). The last few answers are kept in
- * memory while their document stays the same (its state vector and record counts: a change adds an
- * item, or a removal lowers a count): building the map of a 100k-topic document takes this process
- * about a second.
+ * or else from the document opened for it (and held open a while). Answers are built in a worker
+ * thread (joinBuilder.ts) from the document's state taken on the event loop; the last few are kept
+ * in memory while their document stays the same (its state vector and record counts: a change adds
+ * an item, or a removal lowers a count), as building one for a 100k-topic map takes about 2 s.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import { ANSWER_GZIP, joinAnswerOf, storedDigest, storedParts } from './joinAnswer';
+import { storedDigest, storedParts } from './joinAnswer';
 import { JoinAnswerBuilder } from './joinBuilder';
 import { accessFor } from './rooms';
 import type { DocStore } from './storage/docStore';
@@ -22,7 +22,6 @@ import type { DocStore } from './storage/docStore';
 export const SNAPSHOT_PATH = /^\/api\/rooms\/([^/]+)\/snapshot$/;
 /** Answers kept (a 100k-topic map's is about 61 MB, 12 MB compressed as it is kept). */
 const KEPT = 4;
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 /** How long a map opened for a joining device stays open for its socket. */
 const HOLD_MS = 15_000;
@@ -37,7 +36,7 @@ function fail(res: ServerResponse, status: number, error: string): void {
 }
 
 export class JoinSnapshots {
-  /** Bodies as they are sent: gzip, compressed once (in Node's thread pool, not on the event loop). */
+  /** Bodies as they are sent: gzip, built and compressed once (in the worker thread, not on the event loop). */
   private readonly kept = new Map<string, { key: string; body: Promise<Buffer> }>();
   /** Maps opened for a joining device, each with what lets go of it. */
   private readonly held = new Set<() => Promise<void>>();
@@ -158,11 +157,12 @@ export class JoinSnapshots {
   }
 
   private answer(room: string, doc: Y.Doc): Promise<Buffer> {
-    // Nothing here waits: the document cannot change between its update and its map.
     const key = keyOf(doc);
     const hit = this.kept.get(room);
     if (hit && hit.key === key) return hit.body;
-    const body = gzipAsync(joinAnswerOf(doc), ANSWER_GZIP);
+    // The document's state at this moment; its map is built from it in the worker thread (about
+    // 2 s of a 100k-topic map, which held this event loop and every other map's sync before).
+    const body = this.builder.build([Y.encodeStateAsUpdateV2(doc)], 2);
     this.kept.delete(room);
     this.kept.set(room, { key, body });
     for (const name of this.kept.keys()) {
