@@ -5,9 +5,10 @@
  * map. When nobody is, from the answer the store keeps beside the document (built off the event
  * loop when a big map unloads, served only while the stored document is the one it was built from),
  * or else from the document opened for it (and held open a while). Answers are built in a worker
- * thread (joinBuilder.ts) from the document's state taken on the event loop; the last few are kept
- * in memory while their document stays the same (its state vector and record counts: a change adds
- * an item, or a removal lowers a count), as building one for a 100k-topic map takes about 2 s.
+ * thread (joinBuilder.ts) from the document's state taken on the event loop, about 2.5 s for a
+ * 100k-topic map: an open map's last answer is kept (for the last few maps) and sent again while
+ * its document stays the same (its state vector and record counts: a change adds an item, or a
+ * removal lowers a count), and while a newer one is built (see answer()).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -31,13 +32,22 @@ function keyOf(doc: Y.Doc): string {
   return `${Buffer.from(Y.encodeStateVector(doc)).toString('base64')}|${sizes}`;
 }
 
+/** An open map's answers: the one of the newest state asked for, and the newest one finished. */
+interface KeptAnswer {
+  /** That state (keyOf); '' once its build failed. */
+  key: string;
+  body: Promise<Buffer>;
+  building: boolean;
+  ready: Buffer | null;
+}
+
 function fail(res: ServerResponse, status: number, error: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ error }));
 }
 
 export class JoinSnapshots {
-  /** Bodies as they are sent: gzip, built and compressed once (in the worker thread, not on the event loop). */
-  private readonly kept = new Map<string, { key: string; body: Promise<Buffer> }>();
+  /** Answers by map, as they are sent: gzip, built and compressed once (in the worker thread, not on the event loop). */
+  private readonly kept = new Map<string, KeptAnswer>();
   /** Maps opened for a joining device, each with what lets go of it. */
   private readonly held = new Set<() => Promise<void>>();
   /** Maps being opened for a joining device. */
@@ -156,23 +166,49 @@ export class JoinSnapshots {
     this.log(`kept the answer for devices joining ${room} (${(body.byteLength / 1e6).toFixed(1)} MB)`);
   }
 
-  private answer(room: string, doc: Y.Doc): Promise<Buffer> {
-    const key = keyOf(doc);
-    const hit = this.kept.get(room);
-    if (hit && hit.key === key) return hit.body;
+  /**
+   * The answer for an open map: a finished one of this state of its document, else the newest
+   * finished one of an earlier state (kept in memory, or in the store), which a joining device
+   * brings up to date with its socket's first sync like any later change, while one of this state
+   * is built; a map with no finished answer waits for the build. One build per map at a time.
+   */
+  private async answer(room: string, doc: Y.Doc): Promise<Buffer> {
+    let kept = this.kept.get(room);
+    if (!kept) {
+      const stored = await this.storedAnswer(room);
+      kept = this.kept.get(room) ?? this.startBuild(room, doc, stored);
+    } else if (kept.key !== keyOf(doc) && !kept.building) {
+      kept = this.startBuild(room, doc, kept.ready);
+    }
+    return kept.ready ?? kept.body;
+  }
+
+  private startBuild(room: string, doc: Y.Doc, ready: Buffer | null): KeptAnswer {
     // The document's state at this moment; its map is built from it in the worker thread (about
     // 2 s of a 100k-topic map, which held this event loop and every other map's sync before).
-    const body = this.builder.build([Y.encodeStateAsUpdateV2(doc)], 2);
+    const next: KeptAnswer = { key: keyOf(doc), body: this.builder.build([Y.encodeStateAsUpdateV2(doc)], 2), ready, building: true };
+    next.body.then(
+      (body) => {
+        next.ready = body;
+        next.building = false;
+      },
+      () => {
+        // Not this state's answer: the next request builds again.
+        next.key = '';
+        next.building = false;
+      },
+    );
     this.kept.delete(room);
-    this.kept.set(room, { key, body });
+    this.kept.set(room, next);
     for (const name of this.kept.keys()) {
       if (this.kept.size <= KEPT) break;
       this.kept.delete(name);
     }
-    // A failed compression is not kept.
-    body.catch(() => {
-      if (this.kept.get(room)?.body === body) this.kept.delete(room);
-    });
-    return body;
+    return next;
+  }
+
+  private async storedAnswer(room: string): Promise<Buffer | null> {
+    const stored = await this.store.loadJoinAnswer(room).catch(() => null);
+    return stored ? Buffer.from(stored.body.buffer, stored.body.byteOffset, stored.body.byteLength) : null;
   }
 }

@@ -60,7 +60,24 @@ async function keptAnswer(s: TestServer, room: string) {
   throw new Error('timed out waiting for the answer kept in the store');
 }
 
+const sameState = (a: Y.Doc | undefined, b: Y.Doc) => !!a && Buffer.from(Y.encodeStateVector(a)).equals(Buffer.from(Y.encodeStateVector(b)));
+
 const labelsOf = (snapshot: JoinSnapshot | null) => canon(joinWith(snapshot!).built!.state).nodes.map((n) => n.data.label).sort();
+
+/** Asks again, one request at a time, until the answer holds a topic labelled `label`. */
+async function untilAnswerHolds(s: TestServer, room: string, token: string, label: string): Promise<void> {
+  let found = false;
+  let asking: Promise<void> | null = null;
+  await until(() => {
+    asking ??= fetchSnapshot(s, room, token).then((r) => {
+      if (r.snapshot && labelsOf(r.snapshot).includes(label)) found = true;
+      asking = null;
+    });
+    return found;
+  }, 10_000, `an answer holding "${label}"`);
+  // A request still on its way when the clients leave would open the map again, and hold it.
+  await asking;
+}
 
 describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
   it('holds the document and the map built from it, and follows every change', async () => {
@@ -92,21 +109,12 @@ describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
       expect(Array.from(again!.update)).toEqual(Array.from(first.snapshot!.update));
     }
 
-    // A rename changes no record count: the kept answer must not be served again.
+    // A rename changes no record count, and still makes a new answer. The first request after it
+    // gets the earlier one at once (the device's socket then brings the rename), later ones the new.
     renameNode(store, a, 'Renamed');
-    await until(() => server!.hocuspocus.documents.get(room)?.getMap('topic').size === 3, 5000, 'the server has the map');
-    let renamed = false;
-    let asking: Promise<void> | null = null;
-    await until(() => {
-      asking ??= fetchSnapshot(server!, room, editToken).then((r) => {
-        const j = r.snapshot && joinWith(r.snapshot);
-        if (j?.built && canon(j.built.state).nodes.some((n) => n.data.label === 'Renamed')) renamed = true;
-        asking = null;
-      });
-      return renamed;
-    }, 10_000, 'the snapshot after the rename');
-    // A request still on its way when the clients leave would open the map again, and hold it.
-    await asking;
+    await until(() => sameState(server!.hocuspocus.documents.get(room), doc), 5000, 'the server has the rename');
+    expect(labelsOf((await fetchSnapshot(server, room, editToken)).snapshot)).not.toContain('Renamed');
+    await untilAnswerHolds(server, room, editToken, 'Renamed');
 
     // With every client gone, the map comes from the store.
     for (const c of clients.splice(0)) c.destroy();
@@ -131,7 +139,8 @@ describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
     // The device's socket comes next: the map is opened for it once the answer has gone out.
     await until(() => server!.hocuspocus.documents.has(kept.room), 5000, 'the map opened for the joining device');
 
-    // A change stored after the answer was built: the answer is not sent, the map is built afresh.
+    // A change stored after the answer was built: the map is opened, the kept answer is sent as an
+    // earlier state while one with the change is built, and that one follows.
     const changed = await leftMap(server, ['C']);
     await keptAnswer(server, changed.room);
     const later = new Y.Doc();
@@ -141,7 +150,26 @@ describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
     const before = Y.encodeStateVector(later);
     addChild(writer, writer.getState().rootId, 'Added while nobody was in the map');
     await server.store.append(changed.room, Y.encodeStateAsUpdate(later, before));
-    expect(labelsOf((await fetchSnapshot(server, changed.room, changed.editToken)).snapshot)).toContain('Added while nobody was in the map');
+    expect(labelsOf((await fetchSnapshot(server, changed.room, changed.editToken)).snapshot)).not.toContain('Added while nobody was in the map');
+    await untilAnswerHolds(server, changed.room, changed.editToken, 'Added while nobody was in the map');
+  });
+
+  it('of a map someone opened again starts from the answer kept in the store while the new one is built', async () => {
+    server = await startTestServer({ storedAnswerFromBytes: 0 });
+    const { room, editToken } = await leftMap(server, ['A']);
+    await keptAnswer(server, room);
+    const doc = new Y.Doc();
+    const client = connect(server, room, editToken, doc);
+    clients.push(client);
+    await client.synced;
+    const store = new MindMapStore();
+    bindStore(store, doc);
+    addChild(store, store.getState().rootId, 'Added since');
+    await until(() => sameState(server!.hocuspocus.documents.get(room), doc), 5000, 'the server has the change');
+    const first = labelsOf((await fetchSnapshot(server, room, editToken)).snapshot);
+    expect(first).toContain('A');
+    expect(first).not.toContain('Added since');
+    await untilAnswerHolds(server, room, editToken, 'Added since');
   });
 
   it('answers only the map\'s own tokens, and only GET', async () => {
