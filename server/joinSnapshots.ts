@@ -2,9 +2,9 @@
  * GET /api/rooms/<room>/snapshot with "Authorization: Bearer <edit or view token>": the map's
  * document and the map built from it, taken at one moment (src/state/sync/joinSnapshot.ts), for a
  * device opening the map for the first time. Taken from the open document when someone is in the
- * map. When nobody is, from the answer the store keeps beside the document (built off the event
- * loop when a big map unloads, served only while the stored document is the one it was built from),
- * or else from the document opened for it (and held open a while). Answers are built in a worker
+ * map. When nobody is, from the answer the store keeps beside the document (built when a big map
+ * unloads) while the stored document is the one it was built from; else the map is opened for it
+ * (and held open a while) and answered as an open map. Answers are built in a worker
  * thread (joinBuilder.ts) from the document's state taken on the event loop, about 2.5 s for a
  * 100k-topic map: an open map's last answer is kept (for the last few maps) and sent again while
  * its document stays the same (its state vector and record counts: a change adds an item, or a
@@ -40,6 +40,8 @@ interface KeptAnswer {
   building: boolean;
   ready: Buffer | null;
 }
+
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function fail(res: ServerResponse, status: number, error: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ error }));
@@ -121,9 +123,7 @@ export class JoinSnapshots {
     const live = this.hocuspocus.documents.get(room);
     if (live) return { body: await this.answer(room, live), stored: false };
     const kept = await this.store.loadJoinAnswer(room);
-    if (kept && kept.digest === storedDigest(storedParts(await this.store.load(room)))) {
-      return { body: Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.byteLength), stored: true };
-    }
+    if (kept && kept.digest === storedDigest(storedParts(await this.store.load(room)))) return { body: bufferOf(kept.body), stored: true };
     // Opened as for a socket (from the store, through every extension) and held open a while: the
     // joining device connects its socket next, and the map need not be loaded twice.
     const doc = await this.hold(room);
@@ -209,6 +209,6 @@ export class JoinSnapshots {
 
   private async storedAnswer(room: string): Promise<Buffer | null> {
     const stored = await this.store.loadJoinAnswer(room).catch(() => null);
-    return stored ? Buffer.from(stored.body.buffer, stored.body.byteOffset, stored.body.byteLength) : null;
+    return stored ? bufferOf(stored.body) : null;
   }
 }
