@@ -184,7 +184,7 @@ export async function readDocument(db: IDBDatabase, upToKey = Infinity): Promise
 }
 
 /** The log entries after `key` (an earlier read's last: what was appended since). */
-export async function readLogAfter(db: IDBDatabase, key: number): Promise<LogEntry[]> {
+async function readLogAfter(db: IDBDatabase, key: number): Promise<LogEntry[]> {
   const tx = db.transaction(STORES.log, 'readonly');
   const done = transactionDone(tx);
   const entries = await readEntries(tx.objectStore(STORES.log), IDBKeyRange.lowerBound(key, true));
