@@ -50,6 +50,11 @@ export class VisibilityView {
     return () => this.listeners.delete(listener);
   }
 
+  /** Builds the search index now, when nothing waits (it is built on first search otherwise). */
+  prepareSearch(): void {
+    this.search.prepare();
+  }
+
   isVisible(id: string): boolean {
     return this.visible.has(id);
   }

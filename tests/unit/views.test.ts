@@ -121,6 +121,39 @@ describe('visibility', () => {
   });
 });
 
+describe('the search index', () => {
+  it('is built on the first search (or when prepared), from the map as it is then', () => {
+    const store = wide(50);
+    const built = vi.spyOn(SearchIndex.prototype, 'rebuild');
+    try {
+      const view = new VisibilityView(store);
+      renameNode(store, 't5', 'Needle');
+      deleteNode(store, 't6');
+      addChild(store, store.getState().rootId, 'Another needle');
+      expect(built).not.toHaveBeenCalled();
+      setSearch(store, 'needle');
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(view.matches.size).toBe(2);
+      expect(view.matches.has('t5')).toBe(true);
+      // Built once: later changes update it.
+      renameNode(store, 't7', 'Needle three');
+      expect(view.matches.has('t7')).toBe(true);
+      expect(built).toHaveBeenCalledTimes(1);
+
+      setSearch(store, '');
+      const prepared = new VisibilityView(store);
+      expect(built).toHaveBeenCalledTimes(1);
+      prepared.prepareSearch();
+      expect(built).toHaveBeenCalledTimes(2);
+      setSearch(store, 'needle');
+      expect(prepared.matches.size).toBe(3);
+      expect(built).toHaveBeenCalledTimes(2);
+    } finally {
+      built.mockRestore();
+    }
+  });
+});
+
 describe('an open search while editing', () => {
   it('re-checks only the changed topics: a rename or a drag outside the matches emits nothing', () => {
     const store = wide(5_000);

@@ -58,6 +58,11 @@ export interface EditorSession {
 
 let session: { key: string; promise: Promise<EditorSession> } | null = null;
 
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 1000);
+}
+
 function plainLoad(): LoadResult {
   return { state: createInitialState(), repairs: [], corrupt: false, source: 'empty', backupKey: null, safeToSave: true };
 }
@@ -137,6 +142,8 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   }
   const kept = new KeptMaps(store, persistence);
   const visibility = new VisibilityView(store);
+  // The search index is not needed to show the map: built once the page has nothing else to do.
+  whenIdle(() => visibility.prepareSearch());
 
   const flush = () => void persistence.flush();
   window.addEventListener('pagehide', flush);
