@@ -177,6 +177,8 @@ interface BrowserRun {
   mapFrameMB: number;
   /** Navigation to the end of the snapshot fetch (document and built map, see server/joinSnapshots.ts); NaN when none was made. */
   snapshotMs: number;
+  /** Navigation to the start of that fetch. */
+  snapshotStartMs: number;
   snapshotMB: number;
   /** Navigation to all 100k topics in the store. */
   inStoreMs: number;
@@ -259,7 +261,7 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('mindflow:')).map((m) => [m.name.slice(9), Math.round(m.startTime)]));
       // A device new to the map fetches its document and built map before the socket connects.
       const snap = performance.getEntriesByType('resource').find((e) => /\/api\/rooms\/[^/]+\/snapshot$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming | undefined;
-      return { longest: w.__longest, frames: w.__mindflow.scene.stats().frames, heap: mem ? mem.usedJSHeapSize / 1e6 : NaN, frameAt: f.at, frameBytes: f.biggest, marks, snapshotAt: snap?.responseEnd ?? NaN, snapshotBytes: snap?.encodedBodySize ?? 0 };
+      return { longest: w.__longest, frames: w.__mindflow.scene.stats().frames, heap: mem ? mem.usedJSHeapSize / 1e6 : NaN, frameAt: f.at, frameBytes: f.biggest, marks, snapshotAt: snap?.responseEnd ?? NaN, snapshotStart: snap?.startTime ?? NaN, snapshotBytes: snap?.encodedBodySize ?? 0 };
     });
     if (after.frames === 0) throw new Error('the map was never drawn');
     const run: BrowserRun & { profile?: ReturnType<typeof summarizeProfile> } = {
@@ -268,6 +270,7 @@ async function browserRun(r: Room100k, profile: boolean): Promise<BrowserRun & {
       mapFrameMs: Math.round(after.frameAt),
       mapFrameMB: round(after.frameBytes / 1e6),
       snapshotMs: Math.round(after.snapshotAt),
+      snapshotStartMs: Math.round(after.snapshotStart),
       snapshotMB: round(after.snapshotBytes / 1e6),
       marks: after.marks,
       inStoreMs,

@@ -5,8 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startEarlyRead } from './ui/earlyRead';
 
-// Before React starts: the editor's map is read while its code loads.
-startEarlyRead(window.location.pathname);
+// Before React starts: the editor's map is read (or fetched) while its code loads.
+startEarlyRead(window.location.pathname, window.location.hash);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

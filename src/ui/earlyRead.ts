@@ -1,11 +1,15 @@
 /**
- * The editor's map read from IndexedDB as soon as the page starts. For a 100k-topic map the read
- * takes 0.3-0.5 s, most of it inside the browser's storage with this page idle: started here, it
- * runs while the editor's code is fetched and compiled instead of after. Only for a map the editor
- * is about to open: the local map, or a shared map this device already holds.
+ * The editor's map asked for as soon as the page starts, while the editor's code is fetched and
+ * compiled instead of after: read from IndexedDB (0.3-0.5 s for a 100k-topic map, most of it inside
+ * the browser's storage) for the local map or a shared map this device already holds, or fetched
+ * from the server (share/fetchJoinSnapshot.ts) for a shared map opened from its link for the first
+ * time on this device.
  */
 import { DB_NAME, readStoredEarly, type StoredRead } from '../state/storage/updateLog';
+import type { JoinSnapshot } from '../state/sync/joinSnapshot';
 import { SharedMaps } from '../state/sync/sharedMaps';
+import { parseShareFragment } from '../state/sync/shareLinks';
+import { fetchJoinSnapshot } from './editor/share/fetchJoinSnapshot';
 
 /** Each shared map has its own database on this device; the local map keeps the seed's name. */
 export function sharedDbName(room: string): string {
@@ -29,21 +33,28 @@ export function localStorageOrNull(): Storage | null {
 }
 
 let early: { name: string; read: Promise<StoredRead | null> } | null = null;
+let earlyJoin: { room: string; answer: Promise<JoinSnapshot | null> } | null = null;
 
-/** The database the editor opens at this address, if it opens one this device holds. */
-function databaseAt(pathname: string): string | null {
+export function startEarlyRead(pathname: string, hash: string): void {
   const maps = new SharedMaps(localStorageOrNull());
+  let name: string | null = null;
   if (/^\/mindmap\/?$/.test(pathname)) {
     const current = maps.current();
-    return current ? sharedDbName(current.room) : DB_NAME;
+    name = current ? sharedDbName(current.room) : DB_NAME;
   }
   const shared = /^\/mindmap\/shared\/([^/]+)\/?$/.exec(pathname);
-  return shared && maps.get(shared[1]) ? sharedDbName(shared[1]) : null;
+  if (shared && maps.get(shared[1])) name = sharedDbName(shared[1]);
+  if (name) early = { name, read: readStoredEarly(indexedDbOrNull(), name) };
+  // A link this device has not opened before: it holds none of the map, which the server sends.
+  const link = shared && !maps.get(shared[1]) ? parseShareFragment(shared[1], hash) : null;
+  if (link) earlyJoin = { room: link.room, answer: fetchJoinSnapshot(link) };
 }
 
-export function startEarlyRead(pathname: string): void {
-  const name = databaseAt(pathname);
-  if (name) early = { name, read: readStoredEarly(indexedDbOrNull(), name) };
+/** The server's answer fetched for shared map `room` as the page started, once; null when none was. */
+export function takeEarlyJoin(room: string): Promise<JoinSnapshot | null> | null {
+  const taken = earlyJoin;
+  earlyJoin = null;
+  return taken && taken.room === room ? taken.answer : null;
 }
 
 /** The read started for database `name`, once; null when none was. Any other read is let go. */

@@ -32,7 +32,7 @@ import { KeptMaps } from './storage/keptMaps';
 import { NEWER_READ_ONLY } from './storage/saveText';
 import { workerMerge } from './storage/mergeClient';
 import { exposeForTests } from '../testHook';
-import { indexedDbOrNull, localStorageOrNull, sharedDbName, takeEarlyRead } from '../earlyRead';
+import { indexedDbOrNull, localStorageOrNull, sharedDbName, takeEarlyJoin, takeEarlyRead } from '../earlyRead';
 import { topicSizer } from './topicSizes';
 
 /** Origin of the document a device opening a shared map for the first time fetched (stored like any change). */
@@ -94,8 +94,9 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   // A shared map this device has never held: its document and the map built from it, fetched in
   // one go before the socket connects (whose first sync then brings only later changes).
   let joinedBuilt: string | null = null;
+  const fetched = sharedRef ? takeEarlyJoin(sharedRef.room) : null;
   if (sharedRef && isEmptyDoc(mapDoc(doc))) {
-    const joined = await fetchJoinSnapshot(sharedRef);
+    const joined = await (fetched ?? fetchJoinSnapshot(sharedRef));
     if (joined) {
       Y.applyUpdateV2(doc, joined.update, JOIN_ORIGIN);
       joinedBuilt = joined.built;
