@@ -9,7 +9,7 @@ import { DB_NAME, readStoredEarly, type StoredRead } from '../state/storage/upda
 import type { JoinSnapshot } from '../state/sync/joinSnapshot';
 import { SharedMaps } from '../state/sync/sharedMaps';
 import { parseShareFragment } from '../state/sync/shareLinks';
-import { fetchJoinSnapshot } from './editor/share/fetchJoinSnapshot';
+import { fetchJoinSnapshotOffThread } from './editor/share/fetchJoinSnapshot';
 
 /** Each shared map has its own database on this device; the local map keeps the seed's name. */
 export function sharedDbName(room: string): string {
@@ -47,7 +47,7 @@ export function startEarlyRead(pathname: string, hash: string): void {
   if (name) early = { name, read: readStoredEarly(indexedDbOrNull(), name) };
   // A link this device has not opened before: it holds none of the map, which the server sends.
   const link = shared && !maps.get(shared[1]) ? parseShareFragment(shared[1], hash) : null;
-  if (link) earlyJoin = { room: link.room, answer: fetchJoinSnapshot(link) };
+  if (link) earlyJoin = { room: link.room, answer: fetchJoinSnapshotOffThread(link) };
 }
 
 /** The server's answer fetched for shared map `room` as the page started, once; null when none was. */

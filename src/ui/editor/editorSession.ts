@@ -97,6 +97,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   const fetched = sharedRef ? takeEarlyJoin(sharedRef.room) : null;
   if (sharedRef && isEmptyDoc(mapDoc(doc))) {
     const joined = await (fetched ?? fetchJoinSnapshot(sharedRef));
+    performance.mark('mindflow:join-answer');
     if (joined) {
       Y.applyUpdateV2(doc, joined.update, JOIN_ORIGIN);
       joinedBuilt = joined.built;
