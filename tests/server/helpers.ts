@@ -107,6 +107,16 @@ export function connect(server: RunningServer, room: string, token: string, doc 
   };
 }
 
+/**
+ * Stops what a test started (each file's afterEach): its clients, then its proxy, then its server.
+ * Stopping a server twice is harmless, so a file keeps its last one until the next test sets another.
+ */
+export async function stopTest(clients: Client[], server: TestServer | null, proxy: FreezableProxy | null = null): Promise<void> {
+  for (const c of clients.splice(0)) c.destroy();
+  await proxy?.close();
+  await server?.destroy();
+}
+
 export async function until(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
   const start = Date.now();
   while (!check()) {

@@ -5,16 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CLOSE, tooLarge } from '../../server/limits';
-import { closeOf, connect, frame, newRoom, rawSocket, startTestServer, until, varBytes, varString, varUint, type Client, type RawSocket, type TestServer } from './helpers';
+import { closeOf, connect, frame, newRoom, rawSocket, startTestServer, stopTest, until, varBytes, varString, varUint, type Client, type RawSocket, type TestServer } from './helpers';
 
 let server: TestServer | null = null;
 const clients: Client[] = [];
 
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  await server?.destroy();
-  server = null;
-});
+afterEach(() => stopTest(clients, server));
 
 const SYNC = 0;
 const AWARENESS = 1;

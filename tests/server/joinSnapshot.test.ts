@@ -13,16 +13,12 @@ import { bindStore } from '../../src/state/ydoc/binding';
 import { decodeBuiltMap } from '../../src/state/ydoc/builtMap';
 import { fromDoc } from '../../src/state/ydoc/fromDoc';
 import { canon } from '../unit/ydoc/helpers';
-import { connect, newRoom, startTestServer, until, type Client, type TestServer } from './helpers';
+import { connect, newRoom, startTestServer, stopTest, until, type Client, type TestServer } from './helpers';
 
 let server: TestServer | null = null;
 const clients: Client[] = [];
 
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  await server?.destroy();
-  server = null;
-});
+afterEach(() => stopTest(clients, server));
 
 async function fetchSnapshot(s: TestServer, room: string, token: string, method = 'GET'): Promise<{ status: number; snapshot: JoinSnapshot | null }> {
   const res = await fetch(`${s.url}/api/rooms/${room}/snapshot`, { method, headers: { Authorization: `Bearer ${token}` } });

@@ -9,16 +9,12 @@ import { addChild, deleteNode, moveToParent, renameNode } from '../../src/state/
 import { snapshotOf } from '../../src/state/snapshot';
 import { MindMapStore } from '../../src/state/store';
 import { bindStore } from '../../src/state/ydoc/binding';
-import { connect, newRoom, startTestServer, until, type Client, type TestServer } from './helpers';
+import { connect, newRoom, startTestServer, stopTest, until, type Client, type TestServer } from './helpers';
 
 let server: TestServer | null = null;
 const clients: Client[] = [];
 
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  await server?.destroy();
-  server = null;
-});
+afterEach(() => stopTest(clients, server));
 
 interface MapClient {
   store: MindMapStore;

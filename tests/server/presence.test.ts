@@ -5,19 +5,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import { STALE_PRESENCE_MS, sweepPresence } from '../../server/presence';
-import { connect, freezableProxy, newRoom, startTestServer, until, type Client, type FreezableProxy, type TestServer } from './helpers';
+import { connect, freezableProxy, newRoom, startTestServer, stopTest, until, type Client, type FreezableProxy, type TestServer } from './helpers';
 
 let server: TestServer | null = null;
 let proxy: FreezableProxy | null = null;
 const clients: Client[] = [];
 
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  await proxy?.close();
-  proxy = null;
-  await server?.destroy();
-  server = null;
-});
+afterEach(() => stopTest(clients, server, proxy));
 
 function person(s: Pick<RunningServer, 'url'>, room: string, token: string, name: string): Client {
   const c = connect(s as RunningServer, room, token);

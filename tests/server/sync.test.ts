@@ -2,16 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { connect, newRoom, startTestServer, until, type Client, type TestServer } from './helpers';
+import { connect, newRoom, startTestServer, stopTest, until, type Client, type TestServer } from './helpers';
 
 let server: TestServer | null = null;
 const clients: Client[] = [];
 
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  await server?.destroy();
-  server = null;
-});
+afterEach(() => stopTest(clients, server));
 
 function client(s: TestServer, room: string, token: string, doc?: Y.Doc): Client {
   const c = connect(s, room, token, doc);

@@ -12,6 +12,15 @@ const open = async (factory: IDBFactory | null, extra: Partial<ConstructorParame
   return { doc, p, outcome };
 };
 
+/** A fresh database holding a map with topic a, "Alpha", written and closed. */
+const storedAlpha = async () => {
+  const factory = freshFactory();
+  const first = await open(factory);
+  topics(first.doc).set('a', 'Alpha');
+  await first.p.close();
+  return factory;
+};
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('DocPersistence', () => {
@@ -82,10 +91,7 @@ describe('DocPersistence', () => {
   });
 
   it('opens as usual when the early read failed', async () => {
-    const factory = freshFactory();
-    const first = await open(factory);
-    topics(first.doc).set('a', 'Alpha');
-    await first.p.close();
+    const factory = await storedAlpha();
     const again = await open(factory, { early: readStoredEarly(null) });
     expect(again.outcome.source).toBe('stored');
     expect(labels(again.doc)).toEqual({ a: 'Alpha', root: 'Main Topic' });
@@ -93,10 +99,7 @@ describe('DocPersistence', () => {
   });
 
   it('appends nothing on an ordinary open', async () => {
-    const factory = freshFactory();
-    const first = await open(factory);
-    topics(first.doc).set('a', 'Alpha');
-    await first.p.close();
+    const factory = await storedAlpha();
     const db = await openDatabase(factory);
     const before = await countLogEntries(db);
     db.close();
@@ -121,10 +124,7 @@ describe('DocPersistence', () => {
   });
 
   it('opens data of a newer schema read-only and never writes to it', async () => {
-    const factory = freshFactory();
-    const first = await open(factory);
-    topics(first.doc).set('a', 'Alpha');
-    await first.p.close();
+    const factory = await storedAlpha();
     const db = await openDatabase(factory);
     await setMeta(db, 'schema', STORAGE_SCHEMA + 1);
     const before = await readDocument(db);
