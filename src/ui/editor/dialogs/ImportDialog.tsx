@@ -20,6 +20,12 @@ import { ImportReportView } from './ImportReport';
 
 /** The progress bar appears only for imports that take longer than this. */
 const SLOW_MS = 1000;
+/**
+ * A map this big takes the page's main thread long enough to build (about a second at 60,000
+ * topics on a slow machine) that its bar is shown as the build starts, whenever that is: once the
+ * build has begun the page cannot show it any more.
+ */
+const BIG_BUILD_TOPICS = 20_000;
 
 type Sheet = { title: string; topics: number };
 
@@ -90,9 +96,11 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
         setPhase({ kind: 'idle' });
         return;
       }
-      // Building a big map takes the main thread for a moment: show the stage first.
-      setPhase((p) => (p.kind === 'busy' ? { ...p, progress: 'building' } : p));
-      window.setTimeout(() => {
+      // Building a big map takes the main thread for a moment: show the stage first, and for a big
+      // map the bar, drawn (a frame) before the build begins.
+      const big = outcome.report.topics >= BIG_BUILD_TOPICS;
+      setPhase((p) => (p.kind === 'busy' ? { ...p, progress: 'building', slow: p.slow || big } : p));
+      const build = () => {
         window.clearTimeout(timer);
         if (job.current !== mine) return;
         job.current = null;
@@ -106,7 +114,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
           setText('');
           setPhase({ kind: 'report', report: outcome.report });
         }
-      }, 0);
+      };
+      if (big) requestAnimationFrame(() => window.setTimeout(build, 0));
+      else window.setTimeout(build, 0);
     });
   };
 
