@@ -42,11 +42,12 @@ export function startEarlyRead(pathname: string, hash: string): void {
     const current = maps.current();
     name = current ? sharedDbName(current.room) : DB_NAME;
   }
-  const shared = /^\/mindmap\/shared\/([^/]+)\/?$/.exec(pathname);
-  if (shared && maps.get(shared[1])) name = sharedDbName(shared[1]);
+  const room = /^\/mindmap\/shared\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  const held = room !== null && maps.get(room) !== null;
+  if (held) name = sharedDbName(room);
   if (name) early = { name, read: readStoredEarly(indexedDbOrNull(), name) };
   // A link this device has not opened before: it holds none of the map, which the server sends.
-  const link = shared && !maps.get(shared[1]) ? parseShareFragment(shared[1], hash) : null;
+  const link = room !== null && !held ? parseShareFragment(room, hash) : null;
   if (link) earlyJoin = { room: link.room, answer: fetchJoinSnapshotOffThread(link) };
 }
 
