@@ -166,6 +166,8 @@ export class DocPersistence {
   private flushQueued = false;
   private retryTimer: unknown = null;
   private settleWaiters: (() => void)[] = [];
+  /** Changes the document does not hold yet (a map written into it in parts): not saved either. */
+  private held = 0;
   private status: SaveStatus = {
     saving: false,
     error: null,
@@ -426,8 +428,24 @@ export class DocPersistence {
     this.settle();
   }
 
+  /**
+   * Says that changes are still on their way into the document: the status says "saving" until
+   * the returned release is called and what they bring is committed.
+   */
+  holdSaving(): () => void {
+    this.held++;
+    this.settle();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.held--;
+      this.settle();
+    };
+  }
+
   private settle(): void {
-    const saving = this.pending.length > 0 || this.inFlight > 0;
+    const saving = this.pending.length > 0 || this.inFlight > 0 || this.held > 0;
     this.setStatus({ saving, unsaved: this.pending.length });
     if (this.inFlight === 0) {
       const waiters = this.settleWaiters;

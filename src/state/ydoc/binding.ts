@@ -44,7 +44,20 @@ import {
   treeEdgeFromRecord,
   type MapDoc,
 } from './shape';
-import { isTreeEdge, keyUnder, toDoc, writeChildren, writeInsertedChildren, writeLink, writeSettings, writeTopic, writeTree, writeWholeState } from './toDoc';
+import {
+  beginWholeState,
+  isTreeEdge,
+  keyUnder,
+  toDoc,
+  writeChildren,
+  writeInsertedChildren,
+  writeLink,
+  writeSettings,
+  writeTopic,
+  writeTree,
+  writeWholeState,
+  type MapFill,
+} from './toDoc';
 import { DocHistory } from './undo';
 
 /** Whether a layout places the topics (their positions are then derived, not stored). */
@@ -65,6 +78,14 @@ export interface DocBinding {
   /** The document is from a newer build (now or since a newer tab wrote to it): shown, never written. */
   readonly readOnly: boolean;
   readonly history: DocHistory;
+  /** A big map is being written into the document in parts (see BindOptions.writeInParts). */
+  readonly writing: boolean;
+  /** Hears when `writing` changes. */
+  onWriting(listener: (writing: boolean) => void): () => void;
+  /** Writes whatever is still waiting to be written into the document, now. */
+  settle(): void;
+  /** Removes the mark of a map whose writing in parts was cut off (meta `filling`), once the user was told. */
+  forgetCutOff(): void;
   /** Stops syncing and gives the store its own history back. */
   destroy(): void;
 }
@@ -81,6 +102,15 @@ export interface BindOptions {
    * reading the document again.
    */
   prebuilt?: FromDocResult | null;
+  /**
+   * A map of at least `from` topics replacing the document's content with other ids (an import, a
+   * migration) is written in parts of `part` topics, one task each (`schedule`), so the page can draw
+   * it and stay responsive meanwhile (1-1.5 s of writing for 100k topics). Each part is a
+   * transaction that leaves a whole, smaller map in the document (MapFill); all parts are one undo
+   * step. Anything else that needs the document first writes the rest at once (settle): a new
+   * change, undo or redo, a change from elsewhere. Default: everything is written at once.
+   */
+  writeInParts?: { from: number; part: number; schedule?: (run: () => void) => void };
 }
 
 /**
@@ -89,7 +119,7 @@ export interface BindOptions {
  * the document's map. From then on the store's undo/redo go through the document.
  */
 export function bindStore(store: MindMapStore, doc: Y.Doc, options: BindOptions = {}): DocBinding {
-  return new Binding(store, doc, options.seedEmpty ?? true, options.prebuilt ?? null);
+  return new Binding(store, doc, options.seedEmpty ?? true, options.prebuilt ?? null, options.writeInParts ?? null);
 }
 
 class Binding implements DocBinding {
@@ -113,12 +143,16 @@ class Binding implements DocBinding {
   private markWasPlacing = false;
   /** The store's state the document last caught up with (written, or received from elsewhere). */
   private lastState: MindMapState;
+  /** The map being written in parts, with the origin its parts carry. */
+  private fill: { fill: MapFill; origin: object } | null = null;
+  private readonly writingListeners = new Set<(writing: boolean) => void>();
 
   constructor(
     private readonly store: MindMapStore,
     readonly doc: Y.Doc,
     seedEmpty: boolean,
     prebuilt: FromDocResult | null,
+    private readonly parts: NonNullable<BindOptions['writeInParts']> | null,
   ) {
     this.d = mapDoc(doc);
     if (isEmptyDoc(this.d)) {
@@ -143,7 +177,26 @@ class Binding implements DocBinding {
     return this.newer;
   }
 
+  get writing(): boolean {
+    return this.fill !== null;
+  }
+
+  onWriting(listener: (writing: boolean) => void): () => void {
+    this.writingListeners.add(listener);
+    return () => this.writingListeners.delete(listener);
+  }
+
+  settle(): void {
+    while (this.fill) this.writePart(Number.POSITIVE_INFINITY);
+  }
+
+  forgetCutOff(): void {
+    if (this.readOnly || this.fill || !this.d.meta.has(META.filling)) return;
+    this.doc.transact(() => this.d.meta.delete(META.filling), this.quiet);
+  }
+
   destroy(): void {
+    this.settle();
     this.flushMark();
     this.unsubscribe();
     this.doc.off('afterTransaction', this.onTransaction);
@@ -161,9 +214,15 @@ class Binding implements DocBinding {
    * message to other tabs; a bail writes nothing and puts the touched topics back from the document.
    */
   private markedHistory(h: DocHistory): HistoryDriver {
+    // A new step, an undo or a redo must not share its stack item (or its document) with a map still
+    // being written in parts: the rest is written first.
     return {
-      record: (label, mode) => h.record(label, mode),
+      record: (label, mode) => {
+        this.settle();
+        h.record(label, mode);
+      },
       beginMark: (label) => {
+        this.settle();
         this.flushMark();
         this.pending = emptyChangeSet();
         this.pendingMoved = new Set();
@@ -183,13 +242,20 @@ class Binding implements DocBinding {
         h.bailMark();
         if (bailed && base) this.restoreFromDoc(bailed, base);
       },
-      undo: () => h.undo(),
-      redo: () => h.redo(),
+      undo: () => {
+        this.settle();
+        return h.undo();
+      },
+      redo: () => {
+        this.settle();
+        return h.redo();
+      },
       canUndo: () => h.canUndo(),
       canRedo: () => h.canRedo(),
       undoLabel: () => h.undoLabel(),
       redoLabel: () => h.redoLabel(),
       clear: () => {
+        this.settle();
         this.flushMark();
         h.clear();
       },
@@ -290,14 +356,47 @@ class Binding implements DocBinding {
     if (!changes.reset && !changes.settings && changes.moved.length > 0 && changes.nodes.size === 0 && changes.edges.size === 0 && wasPlacing && this.placing) {
       return; // an auto-layout pass: derived positions only
     }
+    this.settle();
     if (this.pending && changes.history) {
       this.collect(changes);
       return;
     }
     this.upgradeSchema();
-    this.doc.transact(() => batchWrites(this.d, () => this.write(changes, state, wasPlacing, before)), changes.history ? this.origin : this.quiet);
+    const origin = changes.history ? this.origin : this.quiet;
+    let fill: MapFill | null = null;
+    this.doc.transact(() => {
+      fill = batchWrites(this.d, () => this.write(changes, state, wasPlacing, before));
+    }, origin);
     this.lastState = state;
+    if (fill) this.startParts(fill, origin);
   };
+
+  /** The first part is written; the rest follow, a part per task. */
+  private startParts(fill: MapFill, origin: object): void {
+    this.fill = { fill, origin };
+    for (const l of this.writingListeners) l(true);
+    this.scheduleNextPart();
+  }
+
+  private scheduleNextPart(): void {
+    const schedule = this.parts?.schedule ?? ((run: () => void) => setTimeout(run, 0));
+    const fill = this.fill;
+    schedule(() => {
+      if (this.fill !== fill) return;
+      this.writePart(this.parts!.part);
+      if (this.fill === fill) this.scheduleNextPart();
+    });
+  }
+
+  private writePart(budget: number): void {
+    const f = this.fill!;
+    this.doc.transact(() => {
+      if (batchWrites(this.d, () => f.fill.step(this.d, budget))) this.d.meta.delete(META.filling);
+    }, f.origin);
+    if (!f.fill.done) return;
+    this.fill = null;
+    for (const l of this.writingListeners) l(false);
+  }
 
   /**
    * Before this build writes records (in its schema's form) into a document an older schema wrote,
@@ -308,12 +407,23 @@ class Binding implements DocBinding {
     if (meta.get(META.schemaVersion) !== SCHEMA_VERSION) this.doc.transact(() => meta.set(META.schemaVersion, SCHEMA_VERSION), this.quiet);
   }
 
-  /** `before`: the state the document held before these changes (new children get keys from their neighbours). */
-  private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean, before: MindMapState | null): void {
+  /**
+   * `before`: the state the document held before these changes (new children get keys from their
+   * neighbours). A reset of a big map may leave the rest of its records to be written in parts: that
+   * rest is returned, its first part written.
+   */
+  private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean, before: MindMapState | null): MapFill | null {
     const d = this.d;
     if (changes.reset) {
-      writeWholeState(d, s);
-      return;
+      const parts = this.parts;
+      if (!parts || s.nodes.n < parts.from) {
+        writeWholeState(d, s);
+        return null;
+      }
+      const fill = beginWholeState(d, s);
+      if (!fill || fill.step(d, parts.part)) return null;
+      d.meta.set(META.filling, s.nodes.n);
+      return fill;
     }
     if (changes.settings) {
       writeSettings(d, s);
@@ -348,6 +458,7 @@ class Binding implements DocBinding {
       }
     }
     if (!this.placing) for (const id of changes.moved) writeTopic(d, s, id);
+    return null;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -355,6 +466,8 @@ class Binding implements DocBinding {
 
   private onTransaction = (tr: Y.Transaction): void => {
     if (tr.origin === this.origin || tr.origin === this.quiet) return;
+    // The change is read against the whole map: its records are all written first.
+    this.settle();
     const d = this.d;
     const keys = (type: Y.Map<unknown>) => {
       const set = tr.changed.get(type as never);

@@ -69,7 +69,18 @@ export interface LinkRecord extends EdgeLook {
   [unknown: string]: unknown;
 }
 
-export const META = { schemaVersion: 'schemaVersion', rootId: 'rootId', layout: 'layout', autoLayout: 'autoLayout' } as const;
+/**
+ * `filling`: the number of topics of a map being written into the document in parts (see
+ * MapFill), set with the first part and removed with the last; still there later, the writing was
+ * cut off (the page closed or crashed) and the document holds only the first parts.
+ */
+export const META = { schemaVersion: 'schemaVersion', rootId: 'rootId', layout: 'layout', autoLayout: 'autoLayout', filling: 'filling' } as const;
+
+/** How many topics the map being written in parts will have, while that is under way (or was cut off). */
+export function fillingOf(d: MapDoc): number | null {
+  const v = d.meta.get(META.filling);
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
 
 // ignoreBOM: a byte-order mark stays in the text (and fails JSON.parse) wherever it stands, the same
 // whether a record is decoded alone or with others (decodeAll).

@@ -28,9 +28,10 @@ import { useClipboard } from './import/useClipboard';
 import type { CanvasHandle } from './canvasHandle';
 import { IconArrowLeft, IconTools } from './icons';
 import { loadNotice } from './loadNotice';
+import { watchCutOff } from './storage/cutOffNotice';
 import { MindMapCanvas } from './MindMapCanvas';
 import { MobileBar } from './MobileBar';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess, notifyWarning } from './notify';
 import { SaveWarning } from './SaveStatus';
 import { SearchBanner } from './SearchBanner';
 import { ToolPanel } from './ToolPanel';
@@ -156,6 +157,8 @@ function EditorShell({ session }: { session: EditorSession }) {
       position: 'top-center',
     });
   }, [session]);
+
+  useEffect(() => watchCutOff(session, (title, message) => notifyWarning(title, message, false)), [session]);
 
   const onReady = useCallback((handle: CanvasHandle) => {
     canvas.current = handle;

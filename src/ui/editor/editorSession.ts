@@ -37,6 +37,9 @@ import { topicSizer } from './topicSizes';
 
 /** Origin of the document a device opening a shared map for the first time fetched (stored like any change). */
 const JOIN_ORIGIN = Symbol('mindflow-join');
+/** Maps this big replacing the document's content are written into it in parts of this many topics. */
+const WRITE_IN_PARTS_FROM = 10_000;
+const WRITE_PART_TOPICS = 2_000;
 
 export interface EditorSession {
   store: MindMapStore;
@@ -115,7 +118,20 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   // (auto-layout positions are derived, not stored).
   keepLaidOut(store, sizeOf);
   const built = persistence.builtMap() ?? joinedBuilt;
-  const binding = bindStore(store, doc, { prebuilt: built === null ? null : decodeBuiltMap(built, doc) });
+  const binding = bindStore(store, doc, {
+    prebuilt: built === null ? null : decodeBuiltMap(built, doc),
+    // A big import is drawn first and written into the document over the next tasks.
+    writeInParts: { from: WRITE_IN_PARTS_FROM, part: WRITE_PART_TOPICS },
+  });
+  // Until a map written in parts is all in the document: "Saving…", and leaving the page asks first.
+  let releaseSaving: (() => void) | null = null;
+  const askBeforeLeaving = (e: BeforeUnloadEvent) => e.preventDefault();
+  binding.onWriting((writing) => {
+    releaseSaving?.();
+    releaseSaving = writing ? persistence.holdSaving() : null;
+    if (writing) window.addEventListener('beforeunload', askBeforeLeaving);
+    else window.removeEventListener('beforeunload', askBeforeLeaving);
+  });
   // What was logged after the snapshot arrives as a change from elsewhere (not an undo step).
   persistence.applyTail();
   if (sharedRef && shared) {
@@ -147,7 +163,10 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   // The search index is not needed to show the map: built once the page has nothing else to do.
   whenIdle(() => visibility.prepareSearch());
 
-  const flush = () => void persistence.flush();
+  const flush = () => {
+    binding.settle();
+    void persistence.flush();
+  };
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
@@ -158,6 +177,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     visibility,
     persistence,
     doc,
+    binding,
     kept,
     tabs,
     sizeOf,

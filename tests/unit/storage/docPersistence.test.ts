@@ -45,6 +45,23 @@ describe('DocPersistence', () => {
     await again.p.close();
   });
 
+  it('says saving while changes are held on their way into the document, until they are committed', async () => {
+    const { doc, p } = await open(freshFactory());
+    const release = p.holdSaving();
+    expect(p.getStatus().saving).toBe(true);
+    topics(doc).set('a', 'Alpha');
+    await p.flush();
+    // Committed, but more is on its way.
+    expect(p.getStatus().saving).toBe(true);
+    topics(doc).set('b', 'Beta');
+    release();
+    release();
+    expect(p.getStatus().saving).toBe(true);
+    await p.flush();
+    expect(p.getStatus()).toMatchObject({ saving: false, unsaved: 0 });
+    await p.close();
+  });
+
   it("writes each edit in Yjs's second encoding, which a reload reads", async () => {
     const factory = freshFactory();
     const { doc, p } = await open(factory);

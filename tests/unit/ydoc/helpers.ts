@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { MindMapState } from '../../../src/state/doc';
 import { snapshotView } from '../../../src/state/snapshot';
 import { MindMapStore } from '../../../src/state/store';
-import { bindStore, type DocBinding } from '../../../src/state/ydoc/binding';
+import { bindStore, type BindOptions, type DocBinding } from '../../../src/state/ydoc/binding';
 
 /** A state in a form two states can be compared by: nodes in tree order, edges by id. */
 export function canon(s: MindMapState, positions = true) {
@@ -24,14 +24,14 @@ export interface Replica {
 }
 
 /** A Y.Doc, a store and a binding; local updates are collected in `outbox` for delivery. */
-export function replica(from?: Y.Doc, store = new MindMapStore()): Replica {
+export function replica(from?: Y.Doc, store = new MindMapStore(), options: BindOptions = {}): Replica {
   const doc = new Y.Doc();
   if (from) Y.applyUpdate(doc, Y.encodeStateAsUpdate(from), 'remote');
   const outbox: Uint8Array[] = [];
   doc.on('update', (u: Uint8Array, origin: unknown) => {
     if (origin !== 'remote') outbox.push(u);
   });
-  const binding = bindStore(store, doc);
+  const binding = bindStore(store, doc, options);
   return { doc, store, binding, outbox };
 }
 

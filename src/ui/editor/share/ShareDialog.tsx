@@ -8,6 +8,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { editLink, viewLink } from '../../../state/sync/shareLinks';
 import { useEditor } from '../EditorContext';
+import type { EditorSession } from '../editorSession';
 import { notifyError } from '../notify';
 import { leaveSharedMap } from './leaveSharedMap';
 import { OPEN_SHARE_DIALOG_KEY, ShareError, startSharing } from './startSharing';
@@ -32,6 +33,8 @@ export function ShareButton() {
     }
     setBusy(true);
     try {
+      // The server gets the whole map: a big import still being written goes in first.
+      session.binding.settle();
       const path = await startSharing(session.doc);
       window.location.assign(path);
     } catch (error) {
@@ -73,6 +76,13 @@ function LinkField({ label, value, copyLabel }: { label: string; value: string |
   );
 }
 
+/** The copy kept on leaving is read from storage by the next page: everything is stored first. */
+async function leaveAfterSaving(session: EditorSession, room: string): Promise<void> {
+  session.binding.settle();
+  await session.persistence.flush();
+  await leaveSharedMap(room);
+}
+
 export function ShareMapDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { session } = useEditor();
   const ref = session.sharedRef;
@@ -95,7 +105,7 @@ export function ShareMapDialog({ opened, onClose }: { opened: boolean; onClose()
           </Alert>
         ) : null}
         <Group justify="space-between">
-          <Button variant="subtle" color="red" onClick={() => void leaveSharedMap(ref.room)}>
+          <Button variant="subtle" color="red" onClick={() => void leaveAfterSaving(session, ref.room)}>
             Leave shared map
           </Button>
           <Button variant="default" onClick={onClose}>
