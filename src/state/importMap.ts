@@ -2,10 +2,10 @@
  * Import and templates: both go through the one restore pipeline and replace the map as one undo
  * step (clearing the selection). Bad input changes nothing and returns the spec's message.
  */
-import type { MindMapState } from './doc';
+import type { MapSettings, MindMapState } from './doc';
 import { layoutEdit } from './layout/apply';
 import { LayoutEngine } from './layout/engine';
-import type { SizeOf } from './layout/tidy';
+import type { SizeOf, TidyLayout } from './layout/tidy';
 import type { MapSnapshot, MindNode } from './model';
 import { parseMapText, restoreMap } from './restore';
 import type { MindMapStore } from './store';
@@ -17,6 +17,11 @@ export function importText(store: MindMapStore, text: string): ImportOutcome {
   if (!result.ok) return result;
   store.replace('Import', { ...result.state, settings: store.getState().settings });
   return { ok: true, count: result.count, repairs: result.repairs };
+}
+
+/** The layout a map without positions gets on import: the map's own under auto-layout, else Balanced. */
+export function importLayout(settings: MapSettings): TidyLayout {
+  return settings.autoLayout && settings.layout !== 'free' ? settings.layout : 'balanced';
 }
 
 export interface SnapshotImportOptions {
@@ -47,8 +52,7 @@ export function importState(store: MindMapStore, state: MindMapState, options: S
   const settings = store.getState().settings;
   let next: MindMapState = { ...state, settings };
   if (options.tidy) {
-    const kind = settings.autoLayout && settings.layout !== 'free' ? settings.layout : 'balanced';
-    const edit = layoutEdit(next, new LayoutEngine(kind, options.tidy.sizeOf?.(next)).run(next));
+    const edit = layoutEdit(next, new LayoutEngine(importLayout(settings), options.tidy.sizeOf?.(next)).run(next));
     if (edit) next = edit.state;
   }
   store.replace(options.label ?? 'Import', next);

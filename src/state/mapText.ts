@@ -124,7 +124,7 @@ const isIndex = (v: unknown, below: number): v is number => typeof v === 'number
  * The map the text holds, with the text's other fields (`extra`, as encodeMapText was given them);
  * null when it is not such a text or does not hold together. Its objects become the state's.
  */
-export function decodeMapText(text: unknown): { state: MindMapState; extra: Record<string, unknown> } | null {
+export function decodeMapText(text: unknown): { state: MindMapState; extra: Record<string, unknown>; /** The topics in the text's order. */ nodes: MindNode[] } | null {
   if (typeof text !== 'string') return null;
   let b: MapText;
   try {
@@ -176,5 +176,5 @@ export function decodeMapText(text: unknown): { state: MindMapState; extra: Reco
     target[n - 1 + k] = t;
   }
   const state = buildIndexedState({ nodes, edges }, { parent, source, target, at }, b.rootId, b.settings);
-  return { state, extra: b as unknown as Record<string, unknown> };
+  return { state, extra: b as unknown as Record<string, unknown>, nodes };
 }

@@ -42,6 +42,26 @@ export class TextMeasurer {
     return w;
   }
 
+  /**
+   * Every character width known here (printable ASCII measured first), for a measurer elsewhere
+   * (the import worker lays maps out with these widths: TextMeasurer.fromWidths).
+   */
+  knownWidths(): [string, number][] {
+    for (let c = 32; c < 127; c++) this.charWidth(String.fromCharCode(c));
+    return Array.from(this.cache);
+  }
+
+  /** A measurer that knows only `widths`; `onMissing` hears each other character (measured as 0). */
+  static fromWidths(widths: Iterable<[string, number]>, onMissing: (ch: string) => void): TextMeasurer {
+    const table = new Map(widths);
+    return new TextMeasurer((ch) => {
+      const w = table.get(ch);
+      if (w !== undefined) return w;
+      onMissing(ch);
+      return 0;
+    });
+  }
+
   width(text: string): number {
     let w = 0;
     const ascii = this.ascii;
@@ -119,7 +139,7 @@ export function layoutLabel(m: TextMeasurer, raw: unknown): LabelMetrics {
 }
 
 /** Runs of white space as one space, none at the ends; most labels already are, and are returned as they are. */
-function oneLine(raw: string): string {
+export function oneLine(raw: string): string {
   if (!/\s\s|[^\S ]|^\s|\s$/.test(raw)) return raw;
   return raw.replace(/\s+/g, ' ').trim();
 }
@@ -157,6 +177,14 @@ export class MetricsCache {
     if (typeof label === 'string') next.label = label;
     this.map.set(id, next);
     return next;
+  }
+
+  /**
+   * Takes a one-line label's width measured elsewhere with this cache's widths (the import worker):
+   * what get() would compute, without measuring 100k labels again.
+   */
+  seedOneLine(id: string, label: string, width: number): void {
+    this.map.set(id, { label, width, lines: [oneLine(label)] });
   }
 
   delete(id: string): void {

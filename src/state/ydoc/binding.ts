@@ -103,12 +103,13 @@ export interface BindOptions {
    */
   prebuilt?: FromDocResult | null;
   /**
-   * A map of at least `from` topics replacing the document's content with other ids (an import, a
-   * migration) is written in parts of `part` topics, one task each (`schedule`), so the page can draw
-   * it and stay responsive meanwhile (1-1.5 s of writing for 100k topics). Each part is a
-   * transaction that leaves a whole, smaller map in the document (MapFill); all parts are one undo
-   * step. Anything else that needs the document first writes the rest at once (settle): a new
-   * change, undo or redo, a change from elsewhere. Default: everything is written at once.
+   * A map of at least `from` topics replacing the document's content (an import, a restored or
+   * adopted map) is written from the next task on (`schedule`), so the page draws it first; with
+   * ids the document does not hold, in parts of `part` topics, a task each, so the page stays
+   * responsive meanwhile (1-1.5 s of writing for 100k topics). Each part is a transaction that
+   * leaves a whole, smaller map in the document (MapFill); all parts are one undo step. Anything
+   * else that needs the document first writes the rest at once (settle): a new change, undo or redo,
+   * a change from elsewhere. Default: everything is written at once.
    */
   writeInParts?: { from: number; part: number; schedule?: (run: () => void) => void };
 }
@@ -143,8 +144,8 @@ class Binding implements DocBinding {
   private markWasPlacing = false;
   /** The store's state the document last caught up with (written, or received from elsewhere). */
   private lastState: MindMapState;
-  /** The map being written in parts, with the origin its parts carry. */
-  private fill: { fill: MapFill; origin: object } | null = null;
+  /** The map being written in parts (its MapFill once the first part began it), with the origin its parts carry. */
+  private fill: { state: MindMapState; fill: MapFill | null; origin: object } | null = null;
   private readonly writingListeners = new Set<(writing: boolean) => void>();
 
   constructor(
@@ -361,19 +362,19 @@ class Binding implements DocBinding {
       this.collect(changes);
       return;
     }
-    this.upgradeSchema();
     const origin = changes.history ? this.origin : this.quiet;
-    let fill: MapFill | null = null;
-    this.doc.transact(() => {
-      fill = batchWrites(this.d, () => this.write(changes, state, wasPlacing, before));
-    }, origin);
     this.lastState = state;
-    if (fill) this.startParts(fill, origin);
+    if (changes.reset && this.parts && state.nodes.n >= this.parts.from) {
+      this.startParts(state, origin);
+      return;
+    }
+    this.upgradeSchema();
+    this.doc.transact(() => batchWrites(this.d, () => this.write(changes, state, wasPlacing, before)), origin);
   };
 
-  /** The first part is written; the rest follow, a part per task. */
-  private startParts(fill: MapFill, origin: object): void {
-    this.fill = { fill, origin };
+  /** A big reset: written in parts, from the next task on (the page draws the map first). */
+  private startParts(state: MindMapState, origin: object): void {
+    this.fill = { state, fill: null, origin };
     for (const l of this.writingListeners) l(true);
     this.scheduleNextPart();
   }
@@ -388,12 +389,32 @@ class Binding implements DocBinding {
     });
   }
 
+  /**
+   * The first part makes the document's content the state's where it can at once (meta, records no
+   * longer there removed) and, if none of the map's records is left in it, marks the document
+   * (META.filling) until the last part; otherwise (ids it already holds) it compares and writes
+   * every record, and that is all.
+   */
   private writePart(budget: number): void {
     const f = this.fill!;
+    const d = this.d;
+    let done = false;
+    if (f.fill === null) this.upgradeSchema();
     this.doc.transact(() => {
-      if (batchWrites(this.d, () => f.fill.step(this.d, budget))) this.d.meta.delete(META.filling);
+      batchWrites(d, () => {
+        if (f.fill === null) {
+          f.fill = beginWholeState(d, f.state);
+          if (f.fill === null) {
+            done = true;
+            return;
+          }
+          d.meta.set(META.filling, f.state.nodes.n);
+        }
+        done = f.fill.step(d, budget);
+      });
+      if (done) d.meta.delete(META.filling);
     }, f.origin);
-    if (!f.fill.done) return;
+    if (!done) return;
     this.fill = null;
     for (const l of this.writingListeners) l(false);
   }
@@ -407,23 +428,12 @@ class Binding implements DocBinding {
     if (meta.get(META.schemaVersion) !== SCHEMA_VERSION) this.doc.transact(() => meta.set(META.schemaVersion, SCHEMA_VERSION), this.quiet);
   }
 
-  /**
-   * `before`: the state the document held before these changes (new children get keys from their
-   * neighbours). A reset of a big map may leave the rest of its records to be written in parts: that
-   * rest is returned, its first part written.
-   */
-  private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean, before: MindMapState | null): MapFill | null {
+  /** `before`: the state the document held before these changes (new children get keys from their neighbours). */
+  private write(changes: ChangeSet, s: MindMapState, wasPlacing: boolean, before: MindMapState | null): void {
     const d = this.d;
     if (changes.reset) {
-      const parts = this.parts;
-      if (!parts || s.nodes.n < parts.from) {
-        writeWholeState(d, s);
-        return null;
-      }
-      const fill = beginWholeState(d, s);
-      if (!fill || fill.step(d, parts.part)) return null;
-      d.meta.set(META.filling, s.nodes.n);
-      return fill;
+      writeWholeState(d, s);
+      return;
     }
     if (changes.settings) {
       writeSettings(d, s);
@@ -458,7 +468,6 @@ class Binding implements DocBinding {
       }
     }
     if (!this.placing) for (const id of changes.moved) writeTopic(d, s, id);
-    return null;
   }
 
   // ---------------------------------------------------------------------------------------------

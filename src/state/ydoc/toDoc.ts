@@ -202,8 +202,8 @@ export function beginWholeState(d: MapDoc, s: MindMapState): MapFill | null {
  * and the server apply each part as an ordinary change.
  */
 export class MapFill {
-  private readonly looks = new Map<string, TreeRecord['edge']>();
-  private readonly links: string[] = [];
+  /** Link ids, found once the topics are in (most of a map's edges are tree edges, written with them). */
+  private links: string[] | null = null;
   /** Topics still to write, the next on top, each with its order key. */
   private readonly ids: string[];
   private readonly keys: string[];
@@ -211,16 +211,12 @@ export class MapFill {
   private linksWritten = 0;
 
   constructor(private readonly s: MindMapState) {
-    tableForEach(s.edges, (edge, id) => {
-      if (isTreeEdge(s, edge)) this.looks.set(edge.target, edgeLook(edge));
-      else this.links.push(id);
-    });
     this.ids = tableHas(s.nodes, s.rootId) ? [s.rootId] : [];
     this.keys = ['a0'];
   }
 
   get done(): boolean {
-    return this.ids.length === 0 && this.linksWritten === this.links.length;
+    return this.ids.length === 0 && this.links !== null && this.linksWritten === this.links.length;
   }
 
   /** Writes up to `budget` more records' worth (a topic with its place, or a link); true when all are in. */
@@ -228,10 +224,8 @@ export class MapFill {
     const { s, ids, keys } = this;
     while (budget > 0 && ids.length > 0) {
       const id = ids.pop()!;
-      const order = keys.pop()!;
       const node = tableGet(s.nodes, id)!;
-      const parent = id === s.rootId ? null : node.parentId;
-      d.tree.set(id, { parent, order, edge: parent === null ? null : (this.looks.get(id) ?? null) });
+      d.tree.set(id, treeRecordUnder(s, id, id === s.rootId ? null : node.parentId, keys.pop()!));
       d.topic.set(id, topicRecord(node));
       const kids = tableGet(s.kids, id);
       if (kids && kids.length > 0) {
@@ -243,13 +237,20 @@ export class MapFill {
       }
       this.written++;
       budget--;
+    }
+    if (ids.length > 0) return false;
+    if (this.links === null) {
       // A topic the tree does not reach (a state that breaks the store's rules) still keeps its content.
-      if (ids.length === 0 && this.written < s.nodes.n) {
-        tableForEach(s.nodes, (n, nid) => {
-          if (!d.topic.has(nid)) d.topic.set(nid, topicRecord(n));
+      if (this.written < s.nodes.n) {
+        tableForEach(s.nodes, (n, id) => {
+          if (!d.topic.has(id)) d.topic.set(id, topicRecord(n));
         });
-        this.written = s.nodes.n;
       }
+      const links: string[] = [];
+      tableForEach(s.edges, (edge, id) => {
+        if (!isTreeEdge(s, edge)) links.push(id);
+      });
+      this.links = links;
     }
     const links = this.links;
     while (budget > 0 && this.linksWritten < links.length) {

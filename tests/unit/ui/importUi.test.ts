@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReportBuilder } from '../../../src/state/interop/report';
-import { hasOwnPositions } from '../../../src/ui/editor/import/applyImport';
+import { hasOwnPositions } from '../../../src/ui/editor/import/ownPositions';
 import { dragHasFiles } from '../../../src/ui/editor/import/importRequests';
 import { outcomeLine, reportFileName, reportJson } from '../../../src/ui/editor/import/reportFile';
 

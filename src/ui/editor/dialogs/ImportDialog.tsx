@@ -10,7 +10,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { ImportReport } from '../../../state/interop/report';
 import { useEditor } from '../EditorContext';
 import { IconUpload } from '../icons';
-import { applyReadMap, hasOwnPositions } from '../import/applyImport';
+import { importLayout } from '../../../state/importMap';
+import { labelMeasurer } from '../../../scene/topics/nodeMetrics';
+import { applyReadMap } from '../import/applyImport';
+import { hasOwnPositions } from '../import/ownPositions';
 import { IMPORT_ACCEPT } from '../import/fileFormat';
 import { dragHasFiles, onFileImportRequest } from '../import/importRequests';
 import { parseInWorker, type ParseJob, type ParseProgress } from '../import/parseInWorker';
@@ -75,7 +78,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
     stopJob();
     setError(null);
     setPhase({ kind: 'busy', progress: { stage: request.file ? 'reading' : 'parsing' }, slow: false });
-    const parse = parseInWorker(request, (progress) =>
+    // A map without positions is laid out in the worker as well, with the canvas's character widths.
+    const place = { kind: importLayout(session.store.getState().settings), widths: labelMeasurer().knownWidths() };
+    const parse = parseInWorker({ ...request, place }, (progress) =>
       setPhase((p) => (p.kind === 'busy' ? { ...p, progress } : p)),
     );
     const timer = window.setTimeout(() => setPhase((p) => (p.kind === 'busy' ? { ...p, slow: true } : p)), SLOW_MS);
@@ -100,11 +105,11 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
       // map the bar, drawn (a frame) before the build begins.
       const big = outcome.report.topics >= BIG_BUILD_TOPICS;
       setPhase((p) => (p.kind === 'busy' ? { ...p, progress: 'building', slow: p.slow || big } : p));
-      const build = () => {
+      const build = async () => {
         window.clearTimeout(timer);
         if (job.current !== mine) return;
         job.current = null;
-        const applied = applyReadMap(session, canvas, outcome);
+        const applied = await applyReadMap(session, canvas, outcome, parse.placed);
         if (!applied.ok) {
           setError(applied.error);
           setPhase({ kind: 'idle' });
@@ -115,8 +120,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
           setPhase({ kind: 'report', report: outcome.report });
         }
       };
-      if (big) requestAnimationFrame(() => window.setTimeout(build, 0));
-      else window.setTimeout(build, 0);
+      if (big) requestAnimationFrame(() => window.setTimeout(() => void build(), 0));
+      else window.setTimeout(() => void build(), 0);
     });
   };
 

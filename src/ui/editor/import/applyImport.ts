@@ -1,22 +1,20 @@
 /** Puts a read map into the editor: one undo step, Balanced layout when the file had no positions, toast, fit. */
 import type { MindMapState } from '../../../state/doc';
-import { importSnapshot, importState, type ImportOutcome } from '../../../state/importMap';
+import { importLayout, importSnapshot, importState, type ImportOutcome } from '../../../state/importMap';
 import { decodeMapText } from '../../../state/mapText';
 import { MindMapStore } from '../../../state/store';
-import { MESSAGES } from '../../../state/model';
+import { MESSAGES, type MindNode } from '../../../state/model';
+import { labelMetrics } from '../../../scene/topics/nodeMetrics';
 import type { CanvasHandle } from '../canvasHandle';
 import type { EditorSession } from '../editorSession';
 import { importSuccessMessage } from '../dialogs/importFeedback';
 import { notifySuccess } from '../notify';
 import { topicSizer } from '../topicSizes';
+import { hasOwnPositions } from './ownPositions';
+import type { PlacedMap } from './placeMap';
 import type { ReadMapOutcome } from './protocol';
 
 type ReadMap = Extract<ReadMapOutcome, { ok: true }>;
-
-/** MindFlow's own JSON carries positions; every other format is laid out. */
-export function hasOwnPositions(read: Pick<ReadMap, 'format'>): boolean {
-  return /json/i.test(read.format);
-}
 
 /** JSON is repaired while it is read (index.ts readJson); its report lists those repairs as warnings. */
 function jsonRepairs(read: ReadMap): string[] {
@@ -24,18 +22,41 @@ function jsonRepairs(read: ReadMap): string[] {
   return read.report.warnings.map((w) => w.replace(/^Repaired while loading: /, '').replace(/\.$/, ''));
 }
 
-export function applyReadMap(
+/** Puts each topic where the worker laid it out, and keeps the one-line labels' widths it measured. */
+function placeTopics(nodes: MindNode[], placed: PlacedMap): void {
+  const { positions, widths } = placed;
+  const metrics = labelMetrics();
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    const x = positions[2 * i];
+    if (!Number.isNaN(x)) node.position = { x, y: positions[2 * i + 1] };
+    const label = node.data.label;
+    if (widths[i] >= 0 && typeof label === 'string') metrics.seedOneLine(node.id, label, widths[i]);
+  }
+}
+
+/**
+ * `placed`: where the parsing worker laid the map out (placeMap.ts), if it did; it is awaited after
+ * the map is read here, and used when it is for the layout the map gets now.
+ */
+export async function applyReadMap(
   session: EditorSession,
   canvas: { current: CanvasHandle | null },
   read: ReadMap,
-): { ok: true; count: number } | { ok: false; error: string } {
+  placed: Promise<PlacedMap | null> = Promise.resolve(null),
+): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
+  const own = hasOwnPositions(read);
   // Sizes as the canvas draws them, measured on the incoming map's labels.
-  const tidy = hasOwnPositions(read) ? undefined : { sizeOf: (incoming: MindMapState) => topicSizer(new MindMapStore(incoming)) };
+  const tidy = own ? undefined : { sizeOf: (incoming: MindMapState) => topicSizer(new MindMapStore(incoming)) };
   let result: ImportOutcome;
   if ('mapText' in read) {
     const incoming = decodeMapText(read.mapText);
     if (!incoming) return { ok: false, error: MESSAGES.fileReadError };
-    result = importState(session.store, incoming.state, { tidy });
+    const where = own ? null : await placed;
+    if (where && where.kind === importLayout(session.store.getState().settings) && where.positions.length === 2 * incoming.nodes.length) {
+      placeTopics(incoming.nodes, where);
+      result = importState(session.store, incoming.state);
+    } else result = importState(session.store, incoming.state, { tidy });
   } else result = importSnapshot(session.store, read.snapshot, { tidy });
   if (!result.ok) return result;
   notifySuccess(MESSAGES.importTitle, importSuccessMessage(result.count, [...result.repairs, ...jsonRepairs(read)]));

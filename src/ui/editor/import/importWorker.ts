@@ -5,12 +5,14 @@
  */
 import { readMapFile, sizeError } from '../../../state/interop';
 import { encodeMapText, orderedMap } from '../../../state/mapText';
-import { MESSAGES } from '../../../state/model';
+import { MESSAGES, type MindNode } from '../../../state/model';
+import { hasOwnPositions } from './ownPositions';
+import { placeMap, type PlacedMap } from './placeMap';
 import type { ParseMessage, ParseRequest, ReadMapOutcome } from './protocol';
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<ParseRequest>) => void) | null;
-  postMessage(message: ParseMessage): void;
+  postMessage(message: ParseMessage, transfer?: Transferable[]): void;
 };
 
 const post = (m: ParseMessage) => scope.postMessage(m);
@@ -19,16 +21,34 @@ const post = (m: ParseMessage) => scope.postMessage(m);
  * The outcome as it is sent: a map as one compact text where it can be (mapText.ts: a fraction of
  * the cost of cloning 100k topic and edge objects, and the page need not restore it again).
  */
-function forTransfer(outcome: Awaited<ReturnType<typeof readMapFile>>): ReadMapOutcome {
-  if (outcome.ok !== true) return outcome;
+function forTransfer(outcome: Awaited<ReturnType<typeof readMapFile>>): { sent: ReadMapOutcome; order: MindNode[] | null } {
+  if (outcome.ok !== true) return { sent: outcome, order: null };
   const { snapshot, state, ...rest } = outcome;
   // A converted file's snapshot is in the text's order already (toMap.ts); JSON may not be.
+  let order = snapshot.nodes;
   let mapText = encodeMapText({ rootId: state.rootId, settings: state.settings, nodes: snapshot.nodes, edges: snapshot.edges });
   if (mapText === null) {
     const ordered = orderedMap(state);
     mapText = ordered && encodeMapText(ordered);
+    if (ordered) order = ordered.nodes;
   }
-  return mapText ? { ...rest, mapText } : { ...rest, snapshot };
+  return mapText ? { sent: { ...rest, mapText }, order } : { sent: { ...rest, snapshot }, order: null };
+}
+
+/**
+ * Sends the read map, then, when the page asked and the map has no positions of its own, where its
+ * topics go (placeMap.ts): the page reads the map meanwhile.
+ */
+function send(outcome: Awaited<ReturnType<typeof readMapFile>>, place: ParseRequest['place']): void {
+  const { sent, order } = forTransfer(outcome);
+  post({ type: 'done', outcome: sent });
+  if (!place) return;
+  let placed: PlacedMap | null = null;
+  if (outcome.ok === true && order && !hasOwnPositions(outcome)) {
+    placed = placeMap(outcome.state, order.map((n) => n.id), place);
+  }
+  if (placed) scope.postMessage({ type: 'placed', placed }, [placed.positions.buffer, placed.widths.buffer]);
+  else post({ type: 'placed', placed: null });
 }
 
 /** Reads the file in chunks so the dialog can show how far reading got. */
@@ -80,9 +100,9 @@ async function handle(req: ParseRequest): Promise<void> {
       return;
     }
     post({ type: 'progress', stage: 'parsing' });
-    post({ type: 'done', outcome: forTransfer(readMapFile({ bytes, fileName: file.name }, options)) });
+    send(readMapFile({ bytes, fileName: file.name }, options), req.place);
     return;
   }
   post({ type: 'progress', stage: 'parsing' });
-  post({ type: 'done', outcome: forTransfer(readMapFile({ text: req.text ?? '' }, options)) });
+  send(readMapFile({ text: req.text ?? '' }, options), req.place);
 }

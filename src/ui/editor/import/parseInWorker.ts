@@ -1,5 +1,6 @@
 /** Runs one import's reading and parsing in a fresh module worker; cancel() ends it. */
 import { MESSAGES } from '../../../state/model';
+import type { PlacedMap } from './placeMap';
 import type { ParseMessage, ParseRequest, ParseStage, ReadMapOutcome } from './protocol';
 
 export interface ParseProgress {
@@ -9,12 +10,21 @@ export interface ParseProgress {
 
 export interface ParseJob {
   result: Promise<ReadMapOutcome>;
-  /** Stops the worker; the result then never settles. */
+  /**
+   * Where the worker puts the topics of a map without positions, after `result` (when the request
+   * asked, with `place`); null when it does not (the page lays the map out then).
+   */
+  placed: Promise<PlacedMap | null>;
+  /** Stops the worker; `result` then never settles, `placed` gives null. */
   cancel(): void;
 }
 
 export function parseInWorker(request: ParseRequest, onProgress: (p: ParseProgress) => void): ParseJob {
   let worker: Worker | null = null;
+  let placedNow: (p: PlacedMap | null) => void = () => {};
+  const placed = new Promise<PlacedMap | null>((resolve) => {
+    placedNow = resolve;
+  });
   const result = new Promise<ReadMapOutcome>((resolve) => {
     const failed = () => {
       stop();
@@ -32,7 +42,13 @@ export function parseInWorker(request: ParseRequest, onProgress: (p: ParseProgre
         onProgress({ stage: m.stage, fraction: m.fraction });
         return;
       }
-      stop();
+      if (m.type === 'placed') {
+        placedNow(m.placed);
+        stop();
+        return;
+      }
+      // A map with positions still to come keeps the worker until they are in.
+      if (!request.place || m.outcome.ok !== true) stop();
       resolve(m.outcome);
     };
     worker.onerror = (e) => {
@@ -45,6 +61,7 @@ export function parseInWorker(request: ParseRequest, onProgress: (p: ParseProgre
   function stop() {
     worker?.terminate();
     worker = null;
+    placedNow(null);
   }
-  return { result, cancel: stop };
+  return { result, placed, cancel: stop };
 }

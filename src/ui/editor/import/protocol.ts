@@ -1,6 +1,7 @@
 /** Messages between the import dialog and the parsing worker (importWorker.ts). */
 import type { readMapFile } from '../../../state/interop';
 import type { MapSnapshot } from '../../../state/model';
+import type { PlacedMap, PlaceRequest } from './placeMap';
 
 type ReadOutcome = Awaited<ReturnType<typeof readMapFile>>;
 type Read = Extract<ReadOutcome, { ok: true }>;
@@ -19,10 +20,14 @@ export interface ParseRequest {
   file?: File;
   text?: string;
   sheet?: SheetChoice;
+  /** Lay a map without positions out in the worker too, after sending it (placeMap.ts). */
+  place?: PlaceRequest;
 }
 
 export type ParseStage = 'reading' | 'parsing';
 
 export type ParseMessage =
   | { type: 'progress'; stage: ParseStage; /** 0..1 of the bytes read, while reading. */ fraction?: number }
-  | { type: 'done'; outcome: ReadMapOutcome };
+  | { type: 'done'; outcome: ReadMapOutcome }
+  /** After 'done', for a request with `place`: where the topics go (null: the page lays the map out). */
+  | { type: 'placed'; placed: PlacedMap | null };
