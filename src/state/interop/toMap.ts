@@ -86,8 +86,8 @@ export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileN
 }
 
 function addConnections(outline: Outline, report: ReportBuilder, bySource: Map<string, MindNode>, edges: MindEdge[]): void {
+  // Connections already made; a tree edge joins a topic and its parent (no set of every edge's id).
   const taken = new Set<string>();
-  for (const e of edges) taken.add(e.id);
   for (const c of outline.connections) {
     const from = bySource.get(c.from);
     const to = bySource.get(c.to);
@@ -100,7 +100,7 @@ function addConnections(outline: Outline, report: ReportBuilder, bySource: Map<s
       continue;
     }
     const id = edgeId(from.id, to.id);
-    if (taken.has(id) || taken.has(edgeId(to.id, from.id))) {
+    if (to.parentId === from.id || from.parentId === to.id || taken.has(id) || taken.has(edgeId(to.id, from.id))) {
       report.dropped('connections that repeat another link');
       continue;
     }
