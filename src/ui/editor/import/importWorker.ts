@@ -44,8 +44,11 @@ function send(outcome: Awaited<ReturnType<typeof readMapFile>>, place: ParseRequ
   post({ type: 'done', outcome: sent });
   if (!place) return;
   let placed: PlacedMap | null = null;
-  if (outcome.ok === true && order && !hasOwnPositions(outcome)) {
-    placed = placeMap(outcome.state, order.map((n) => n.id), place);
+  try {
+    if (outcome.ok === true && order && !hasOwnPositions(outcome)) placed = placeMap(outcome.state, order.map((n) => n.id), place);
+  } catch (err) {
+    // The page lays the map out itself; it must hear back either way.
+    console.error('Laying the imported map out failed', err);
   }
   if (placed) scope.postMessage({ type: 'placed', placed }, [placed.positions.buffer, placed.widths.buffer]);
   else post({ type: 'placed', placed: null });
