@@ -16,7 +16,7 @@ import { applyReadMap } from '../import/applyImport';
 import { hasOwnPositions } from '../import/ownPositions';
 import { IMPORT_ACCEPT } from '../import/fileFormat';
 import { dragHasFiles, onFileImportRequest } from '../import/importRequests';
-import { parseInWorker, type ParseJob, type ParseProgress } from '../import/parseInWorker';
+import { dropPreparedParser, parseInWorker, prepareParser, type ParseJob, type ParseProgress } from '../import/parseInWorker';
 import type { ParseRequest } from '../import/protocol';
 import { RestorePreviousButton } from '../storage/RestoreMapDialog';
 import { ImportReportView } from './ImportReport';
@@ -140,6 +140,12 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
   // A file dropped anywhere else (the open dialog, a panel) must not make the browser leave the
   // editor to show the file; while the dialog waits for input, it is imported.
   const shown = opened || dropOpened;
+  // The parsing worker starts while the user picks a file.
+  useEffect(() => {
+    if (!opened) return;
+    prepareParser();
+    return dropPreparedParser;
+  }, [opened]);
   const acceptsDrop = useRef(false);
   acceptsDrop.current = shown && (phase.kind === 'idle' || phase.kind === 'report');
   useEffect(() => {

@@ -19,6 +19,45 @@ export interface ParseJob {
   cancel(): void;
 }
 
+function newWorker(): Worker {
+  return new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module', name: 'mindflow-import' });
+}
+
+/** A worker started ahead of the next import, and whether it failed before being used. */
+let spare: { worker: Worker; failed: boolean } | null = null;
+
+/**
+ * Starts the parsing worker before the file comes (the Import dialog opened), so loading its code
+ * (150 kB) is not part of the import.
+ */
+export function prepareParser(): void {
+  if (spare) return;
+  try {
+    const s = { worker: newWorker(), failed: false };
+    s.worker.onerror = (e) => {
+      e.preventDefault();
+      s.failed = true;
+    };
+    spare = s;
+  } catch {
+    spare = null;
+  }
+}
+
+/** The prepared worker is not needed (the dialog closed). */
+export function dropPreparedParser(): void {
+  spare?.worker.terminate();
+  spare = null;
+}
+
+function takeWorker(): Worker {
+  const s = spare;
+  spare = null;
+  if (s && !s.failed) return s.worker;
+  s?.worker.terminate();
+  return newWorker();
+}
+
 export function parseInWorker(request: ParseRequest, onProgress: (p: ParseProgress) => void): ParseJob {
   let worker: Worker | null = null;
   let placedNow: (p: PlacedMap | null) => void = () => {};
@@ -31,7 +70,7 @@ export function parseInWorker(request: ParseRequest, onProgress: (p: ParseProgre
       resolve({ ok: false, error: MESSAGES.fileReadError });
     };
     try {
-      worker = new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module', name: 'mindflow-import' });
+      worker = takeWorker();
     } catch {
       failed();
       return;
