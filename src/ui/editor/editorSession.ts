@@ -133,7 +133,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     else window.removeEventListener('beforeunload', askBeforeLeaving);
   });
   // What was logged after the snapshot arrives as a change from elsewhere (not an undo step).
-  persistence.applyTail();
+  binding.catchUp(() => persistence.applyTail());
   if (sharedRef && shared) {
     const connection = shared;
     const applyAccess = () => {
