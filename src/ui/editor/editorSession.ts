@@ -39,7 +39,7 @@ import { topicSizer } from './topicSizes';
 const JOIN_ORIGIN = Symbol('mindflow-join');
 /** Maps this big replacing the document's content are written into it in parts of this many topics. */
 const WRITE_IN_PARTS_FROM = 10_000;
-const WRITE_PART_TOPICS = 2_000;
+const WRITE_PART_TOPICS = 1_000;
 
 export interface EditorSession {
   store: MindMapStore;
