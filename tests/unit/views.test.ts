@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getEdge } from '../../src/state/doc';
+import { childIds, getEdge, getNode, type MindMapState } from '../../src/state/doc';
+import { restoreMap } from '../../src/state/restore';
+import { generateMap, rng } from '../../bench/mapGenerator.mjs';
 import { addChild, connect, deleteNode, moveNode, moveToParent, renameNode, select, setSearch, toggleExpanded } from '../../src/state/operations';
 import { computeVisibleIds, searchMatches, subtreeIds } from '../../src/state/tree';
 import { edgeLook, VisibilityView, type VisibilityDelta } from '../../src/state/views';
@@ -118,6 +120,34 @@ describe('visibility', () => {
     expect(d.hidden.length).toBe(subtreeIds(store.getState(), 't1').length - 1);
     expect(view.isVisible('t11')).toBe(false);
     expect(view.isVisible('t2')).toBe(true);
+  });
+});
+
+describe('the visible set of a whole map', () => {
+  /** What is shown, walked from the root: the definition computeVisibleIds must agree with. */
+  function walked(s: MindMapState): Set<string> {
+    const out = new Set<string>();
+    const stack = [s.rootId];
+    while (stack.length) {
+      const id = stack.pop()!;
+      const node = getNode(s, id);
+      if (!node) continue;
+      out.add(id);
+      if (node.data.expanded) stack.push(...childIds(s, id));
+    }
+    return out;
+  }
+
+  it('is every topic whose ancestors are all expanded, for any set of collapsed topics', () => {
+    const file = generateMap(400, { seed: 21 });
+    const random = rng(5);
+    for (let round = 0; round < 20; round++) {
+      for (const n of file.nodes) n.data.expanded = random() > (round % 4) * 0.1;
+      const r = restoreMap(file);
+      if (!r.ok) throw new Error(r.error);
+      const got = computeVisibleIds(r.state);
+      expect([...got].sort()).toEqual([...walked(r.state)].sort());
+    }
   });
 });
 
