@@ -47,7 +47,12 @@ export class SearchIndex {
       return;
     }
     if (changes.reset) {
-      this.rebuild(state);
+      // A new map (an import, a template, their undo): built again on first use or when idle.
+      this.unbuilt = state;
+      this.ids = [];
+      this.labels = [];
+      this.sources = [];
+      this.slot.clear();
       return;
     }
     for (const id of changes.nodes) {

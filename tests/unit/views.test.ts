@@ -178,6 +178,17 @@ describe('the search index', () => {
       setSearch(store, 'needle');
       expect(prepared.matches.size).toBe(3);
       expect(built).toHaveBeenCalledTimes(2);
+
+      // A new map (an import) is not indexed at once either: on the next search, from that map.
+      setSearch(store, '');
+      const calls = built.mock.calls.length;
+      const other = wide(5).getState();
+      store.replace('Import', other);
+      expect(built).toHaveBeenCalledTimes(calls);
+      renameNode(store, 't2', 'A needle here');
+      setSearch(store, 'needle');
+      expect([...prepared.matches]).toEqual(['t2']);
+      expect(built.mock.calls.length).toBeGreaterThan(calls);
     } finally {
       built.mockRestore();
     }

@@ -162,6 +162,9 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   const visibility = new VisibilityView(store);
   // The search index is not needed to show the map: built once the page has nothing else to do.
   whenIdle(() => visibility.prepareSearch());
+  store.subscribe((changes) => {
+    if (changes.reset) whenIdle(() => visibility.prepareSearch());
+  });
 
   const flush = () => {
     binding.settle();
