@@ -9,6 +9,7 @@ import { generateMap } from '../../../bench/mapGenerator.mjs';
 import { importState } from '../../../src/state/importMap';
 import { addChild, renameNode } from '../../../src/state/operations';
 import { restoreMap } from '../../../src/state/restore';
+import { MindMapStore } from '../../../src/state/store';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { fillingOf, mapDoc } from '../../../src/state/ydoc/shape';
 import { integrityProblems, tree } from '../helpers/tree';
@@ -104,7 +105,8 @@ describe('binding: a big map written in parts', () => {
       expect(b.store.getState().nodes.n).toBe(14);
       expect(integrityProblems(b.store.getState())).toEqual([]);
       // Stored updates applied while catching up (a reload's log tail) are shown at once.
-      const c = replica();
+      // A replica that has not written a map of its own (its content is on its way).
+      const c = replica(undefined, new MindMapStore(), { seedEmpty: false });
       c.binding.catchUp(() => Y.applyUpdate(c.doc, Y.encodeStateAsUpdate(b.doc), 'stored'));
       expect(c.store.getState().nodes.n).toBe(14);
       // Later changes from elsewhere are shown as they come, the mark still there.
