@@ -33,12 +33,17 @@ export class SearchIndex {
   }
 
   rebuild(state: MindMapState): void {
-    this.unbuilt = null;
+    this.forget(null);
+    tableForEach(state.nodes, (n, id) => this.put(id, n.data));
+  }
+
+  /** Empties the index; `unbuilt`: the state to build it from on first use. */
+  private forget(unbuilt: MindMapState | null): void {
+    this.unbuilt = unbuilt;
     this.ids = [];
     this.labels = [];
     this.sources = [];
     this.slot.clear();
-    tableForEach(state.nodes, (n, id) => this.put(id, n.data));
   }
 
   update(changes: ChangeSet, state: MindMapState): void {
@@ -48,11 +53,7 @@ export class SearchIndex {
     }
     if (changes.reset) {
       // A new map (an import, a template, their undo): built again on first use or when idle.
-      this.unbuilt = state;
-      this.ids = [];
-      this.labels = [];
-      this.sources = [];
-      this.slot.clear();
+      this.forget(state);
       return;
     }
     for (const id of changes.nodes) {

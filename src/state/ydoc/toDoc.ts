@@ -196,10 +196,9 @@ export function beginWholeState(d: MapDoc, s: MindMapState): MapFill | null {
 /**
  * The records of a whole map into a document that holds none of them, in parts of any size: topics
  * in pre-order (each after its parent, siblings in order), then the links. Every record is new, so
- * none is read or compared, and each edge is looked at once (as a tree edge's look or a link).
- * Why parts: after each one the document holds a whole map, smaller (no topic without its parent,
- * no link without its ends), so a big import can be written over several tasks while other tabs
- * and the server apply each part as an ordinary change.
+ * none is read or compared. Why parts: after each one the document holds a whole map, smaller (no
+ * topic without its parent, no link without its ends), so a big import can be written over several
+ * tasks, stored as it goes, and a replica that receives only some parts still reads a valid map.
  */
 export class MapFill {
   /** Link ids, found once the topics are in (most of a map's edges are tree edges, written with them). */
