@@ -116,7 +116,9 @@ export class CameraControl {
   }
 
   animateTo(to: Camera, duration: number): void {
-    if (duration <= 0) {
+    // Already there (a new map is fitted as the scene takes it in, and the editor then asks for a
+    // fit): an animation would only draw the same frame again for its whole duration.
+    if (duration <= 0 || camerasEqual(to, this.cam)) {
       this.anim = null;
       this.set(to);
       return;

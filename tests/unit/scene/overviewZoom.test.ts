@@ -62,6 +62,20 @@ describe('overview zoom', () => {
     expect(cc.fitFor(0.2, true)!.zoom).toBeGreaterThanOrEqual(0.2);
   });
 
+  test('a fit to where the camera already is starts no animation; one elsewhere does', () => {
+    let requests = 0;
+    const cc = new CameraControl({ request: () => requests++, bounds: () => huge });
+    cc.size = size;
+    cc.jump(cc.fitFor(0.2, true)!);
+    requests = 0;
+    cc.fit(0.2);
+    expect(cc.animating).toBe(false);
+    expect(requests).toBe(0);
+    cc.fit(0.4);
+    expect(cc.animating).toBe(true);
+    expect(requests).toBe(1);
+  });
+
   test('the dot grid keeps its spacing far below 0.2', () => {
     for (const z of [0.1, 0.02, 0.002]) expect(24 * gridLevel(z) * z).toBeGreaterThanOrEqual(18);
   });
