@@ -32,6 +32,11 @@ const BIG_BUILD_TOPICS = 20_000;
 
 type Sheet = { title: string; topics: number };
 
+/** Resolves once the next frame has been drawn (the task after its animation frame). */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => window.setTimeout(resolve, 0)));
+}
+
 type Phase =
   | { kind: 'idle' }
   | { kind: 'busy'; progress: ParseProgress | 'building'; slow: boolean }
@@ -39,7 +44,7 @@ type Phase =
   | { kind: 'report'; report: ImportReport };
 
 function progressOf(p: ParseProgress | 'building'): { value: number; label: string } {
-  if (p === 'building') return { value: 90, label: 'Building the map…' };
+  if (p === 'building' || p.stage === 'building') return { value: 90, label: 'Building the map…' };
   if (p.stage === 'reading') return { value: Math.round(5 + 45 * (p.fraction ?? 0)), label: 'Reading the file…' };
   return { value: 60, label: 'Reading topics…' };
 }
@@ -80,9 +85,13 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
     setPhase({ kind: 'busy', progress: { stage: request.file ? 'reading' : 'parsing' }, slow: false });
     // A map without positions is laid out in the worker as well, with the canvas's character widths.
     const place = { kind: importLayout(session.store.getState().settings), widths: labelMeasurer().knownWidths() };
-    const parse = parseInWorker({ ...request, place }, (progress) =>
-      setPhase((p) => (p.kind === 'busy' ? { ...p, progress } : p)),
-    );
+    // A big map's bar, once drawn with the build's stage (while the worker still packs the map).
+    let shown: Promise<void> | null = null;
+    const parse = parseInWorker({ ...request, place }, (progress) => {
+      const big = progress.stage === 'building' && (progress.topics ?? 0) >= BIG_BUILD_TOPICS;
+      setPhase((p) => (p.kind === 'busy' ? { ...p, progress, slow: p.slow || big } : p));
+      if (big) shown ??= nextPaint();
+    });
     const timer = window.setTimeout(() => setPhase((p) => (p.kind === 'busy' ? { ...p, slow: true } : p)), SLOW_MS);
     const mine = { parse, timer };
     job.current = mine;
@@ -102,7 +111,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
         return;
       }
       // Building a big map takes the main thread for a moment: show the stage first, and for a big
-      // map the bar, drawn (a frame) before the build begins.
+      // map the bar, drawn (a frame) before the build begins. The worker announced the stage before
+      // packing the map for the page, so that frame is usually drawn by now.
       const big = outcome.report.topics >= BIG_BUILD_TOPICS;
       setPhase((p) => (p.kind === 'busy' ? { ...p, progress: 'building', slow: p.slow || big } : p));
       const build = async () => {
@@ -120,7 +130,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
           setPhase({ kind: 'report', report: outcome.report });
         }
       };
-      if (big) requestAnimationFrame(() => window.setTimeout(() => void build(), 0));
+      if (big) void (shown ?? nextPaint()).then(build);
       else window.setTimeout(() => void build(), 0);
     });
   };

@@ -40,6 +40,8 @@ function forTransfer(outcome: Awaited<ReturnType<typeof readMapFile>>): { sent: 
  * topics go (placeMap.ts): the page reads the map meanwhile.
  */
 function send(outcome: Awaited<ReturnType<typeof readMapFile>>, place: ParseRequest['place']): void {
+  // The page can show the build's stage while the map is packed and sent (see ImportDialog).
+  if (outcome.ok === true) post({ type: 'progress', stage: 'building', topics: outcome.count });
   const { sent, order } = forTransfer(outcome);
   post({ type: 'done', outcome: sent });
   if (!place) return;

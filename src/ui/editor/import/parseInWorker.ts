@@ -6,6 +6,8 @@ import type { ParseMessage, ParseRequest, ParseStage, ReadMapOutcome } from './p
 export interface ParseProgress {
   stage: ParseStage;
   fraction?: number;
+  /** With 'building': the topics of the map on its way. */
+  topics?: number;
 }
 
 export interface ParseJob {
@@ -78,7 +80,7 @@ export function parseInWorker(request: ParseRequest, onProgress: (p: ParseProgre
     worker.onmessage = (e: MessageEvent<ParseMessage>) => {
       const m = e.data;
       if (m.type === 'progress') {
-        onProgress({ stage: m.stage, fraction: m.fraction });
+        onProgress({ stage: m.stage, fraction: m.fraction, topics: m.topics });
         return;
       }
       if (m.type === 'placed') {

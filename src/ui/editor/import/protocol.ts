@@ -24,10 +24,11 @@ export interface ParseRequest {
   place?: PlaceRequest;
 }
 
-export type ParseStage = 'reading' | 'parsing';
+/** 'building': the map is read and on its way; the page builds it next (`topics` says how big). */
+export type ParseStage = 'reading' | 'parsing' | 'building';
 
 export type ParseMessage =
-  | { type: 'progress'; stage: ParseStage; /** 0..1 of the bytes read, while reading. */ fraction?: number }
+  | { type: 'progress'; stage: ParseStage; /** 0..1 of the bytes read, while reading. */ fraction?: number; topics?: number }
   | { type: 'done'; outcome: ReadMapOutcome }
   /** After 'done', for a request with `place`: where the topics go (null: the page lays the map out). */
   | { type: 'placed'; placed: PlacedMap | null };
