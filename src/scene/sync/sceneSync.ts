@@ -204,13 +204,17 @@ export class SceneSync {
       views.stale = true;
     } else if (p.shown.length || p.hidden.length) {
       views.stale = true;
-      for (const list of [p.shown, p.hidden]) {
-        for (const id of list) {
-          const b = index.nodeBoxes.get(id);
-          if (b) tiles.invalidateRect(b);
-          for (const eid of edgeIdsOf(s, id)) {
-            const eb = index.edgeBoxes.get(eid);
-            if (eb) tiles.invalidateRect(this.tilePart(eid, eb, s));
+      // After a bulk change every tile is redrawn anyway (above): a restored 10k branch spent about
+      // 60 ms here finding the part of the tiles each of its edges touches.
+      if (!bulk && !routeAll) {
+        for (const list of [p.shown, p.hidden]) {
+          for (const id of list) {
+            const b = index.nodeBoxes.get(id);
+            if (b) tiles.invalidateRect(b);
+            for (const eid of edgeIdsOf(s, id)) {
+              const eb = index.edgeBoxes.get(eid);
+              if (eb) tiles.invalidateRect(this.tilePart(eid, eb, s));
+            }
           }
         }
       }
