@@ -445,5 +445,9 @@ class SceneRoot {
     this.grid.destroy();
     this.images.destroy();
     this.contexts.destroy();
+    // The Application outlives this scene (the next map's scene starts on it): nothing of this one
+    // stays on its stage. Layers their owners destroyed above are skipped.
+    this.world.destroy({ children: true });
+    this.stage.removeChildren();
   }
 }

@@ -33,6 +33,7 @@ import { MindMapCanvas } from './MindMapCanvas';
 import { MobileBar } from './MobileBar';
 import { notifyError, notifySuccess, notifyWarning } from './notify';
 import { SaveWarning } from './SaveStatus';
+import { SceneApplication } from './SceneApplication';
 import { SearchBanner } from './SearchBanner';
 import { ToolPanel } from './ToolPanel';
 import classes from './Editor.module.css';
@@ -75,18 +76,20 @@ export function EditorPage() {
 
   return (
     <div className={classes.page}>
-      {session ? (
-        <EditorShell session={session} />
-      ) : (
-        <Center className={classes.loader} role="status" aria-live="polite">
-          <Stack align="center" gap="sm">
-            {failed ? null : <Loader color="violet" />}
-            <Text size="sm" c="dimmed" maw={420} ta="center">
-              {failed ?? (room ? 'Opening the shared map…' : 'Loading your mind map…')}
-            </Text>
-          </Stack>
-        </Center>
-      )}
+      <SceneApplication>
+        {session ? (
+          <EditorShell session={session} />
+        ) : (
+          <Center className={classes.loader} role="status" aria-live="polite">
+            <Stack align="center" gap="sm">
+              {failed ? null : <Loader color="violet" />}
+              <Text size="sm" c="dimmed" maw={420} ta="center">
+                {failed ?? (room ? 'Opening the shared map…' : 'Loading your mind map…')}
+              </Text>
+            </Stack>
+          </Center>
+        )}
+      </SceneApplication>
       <Button
         component={Link}
         to="/"

@@ -1,14 +1,15 @@
 /**
- * Thin React host of the canvas scene: @pixi/react's `<Application>` (WebGL, no ticker) mounts it,
- * and prop changes go to the scene handle. Nothing per topic is a React element: the scene builds and
+ * Thin React host of the canvas scene: the page's @pixi/react `<Application>` (WebGL, no ticker,
+ * SceneApplication.tsx) mounts it, the scene moves the Application's canvas into this element, and
+ * prop changes go to the scene handle. Nothing per topic is a React element: the scene builds and
  * recycles its Pixi objects itself (5–9x faster than reconciling topics as React elements) and renders
  * only on demand, which a React-driven ticker would defeat.
  */
-import { Application } from '@pixi/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { sceneAppOptions, type SceneHandle, type SceneOptions, type ThemeName } from '../../scene';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { SceneHandle, SceneOptions, ThemeName } from '../../scene';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
+import { useSceneSlot } from './SceneApplication';
 import { SceneMount } from './SceneMount';
 import { dragHasFiles, requestFileImport } from './import/importRequests';
 
@@ -32,8 +33,8 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
     latest.current = { theme, performanceMode, snapToGrid, onReady, onError };
   });
 
-  // One Application (and scene) per store; memoised so other prop changes do not re-render it.
-  const application = useMemo(() => {
+  // One scene per store; memoised so other prop changes do not re-render it.
+  const scene = useMemo(() => {
     const options = (): SceneOptions => {
       const now = latest.current;
       return { store, visibility, theme: now.theme, performanceMode: now.performanceMode, snapToGrid: now.snapToGrid, onError: (m) => latest.current.onError?.(m) };
@@ -42,15 +43,47 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
       handleRef.current = handle;
       if (handle) latest.current.onReady?.(handle);
     };
-    // The scene sizes the renderer to the host as soon as it starts. WebGL only (WebGPU crashes on
-    // software GPUs); restated here because @pixi/react types `preference` as one renderer name.
-    const { preference: _webgl, ...appOptions } = sceneAppOptions(1, 1, latest.current.theme);
-    return (
-      <Application key={keyOf(store, visibility)} {...appOptions} preference="webgl">
-        <SceneMount host={() => hostRef.current} options={options} onScene={onScene} />
-      </Application>
-    );
+    return <SceneMount key={keyOf(store, visibility)} host={() => hostRef.current} options={options} onScene={onScene} />;
   }, [store, visibility]);
+  const slot = useSceneSlot();
+  if (!slot) throw new Error('MindMapCanvas must be inside SceneApplication');
+  // After this element is in the page: the scene moves the canvas into it as it starts.
+  useLayoutEffect(() => {
+    slot(scene);
+    return () => slot(null);
+  }, [slot, scene]);
+
+  // A file dropped here is imported like a picked one (the Import dialog opens on it). Native
+  // listeners: the canvas is the Application's element (SceneApplication), so React would pass its
+  // events up that component's tree, not this element's.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const over = (e: DragEvent) => {
+      if (!e.dataTransfer || !dragHasFiles(e.dataTransfer.types)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      setFileOver(true);
+    };
+    const leave = (e: DragEvent) => {
+      if (!host.contains(e.relatedTarget as Node | null)) setFileOver(false);
+    };
+    const drop = (e: DragEvent) => {
+      setFileOver(false);
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      e.preventDefault();
+      requestFileImport(file);
+    };
+    host.addEventListener('dragover', over);
+    host.addEventListener('dragleave', leave);
+    host.addEventListener('drop', drop);
+    return () => {
+      host.removeEventListener('dragover', over);
+      host.removeEventListener('dragleave', leave);
+      host.removeEventListener('drop', drop);
+    };
+  }, []);
 
   useEffect(() => handleRef.current?.setTheme(theme), [theme]);
   useEffect(() => handleRef.current?.setPerformanceMode(performanceMode), [performanceMode]);
@@ -70,26 +103,7 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
         outline: fileOver ? '2px dashed var(--mantine-color-violet-4)' : undefined,
         outlineOffset: -8,
       }}
-      // A file dropped here is imported like a picked one (the Import dialog opens on it).
-      onDragOver={(e) => {
-        if (!dragHasFiles(e.dataTransfer.types)) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'copy';
-        setFileOver(true);
-      }}
-      onDragLeave={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFileOver(false);
-      }}
-      onDrop={(e) => {
-        setFileOver(false);
-        const file = e.dataTransfer.files[0];
-        if (!file) return;
-        e.preventDefault();
-        requestFileImport(file);
-      }}
-    >
-      {application}
-    </div>
+    />
   );
 }
 
