@@ -5,8 +5,9 @@
  *
  * Why not with the map's canvas: the WebGL context was then requested as the editor's chrome first
  * painted, and on software WebGL the GPU process served it only after rasterising and presenting
- * that frame (0.3–0.5 s measured when opening a shared 100k map). Made during the wait, it costs a
- * few milliseconds there, and the map's first frame does not wait for it.
+ * that frame (0.3–0.5 s measured when opening a shared 100k map). Made while the map is fetched, it
+ * costs a few tens of milliseconds. (Reading a stored map keeps the main thread busy from the start,
+ * so there the Application's asynchronous start mostly finishes after it, as before.)
  */
 import { Application } from '@pixi/react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
