@@ -39,12 +39,12 @@ function nextPaint(): Promise<void> {
 
 type Phase =
   | { kind: 'idle' }
-  | { kind: 'busy'; progress: ParseProgress | 'building'; slow: boolean }
+  | { kind: 'busy'; progress: ParseProgress; slow: boolean }
   | { kind: 'sheets'; request: ParseRequest; sheets: Sheet[]; choice: string }
   | { kind: 'report'; report: ImportReport };
 
-function progressOf(p: ParseProgress | 'building'): { value: number; label: string } {
-  if (p === 'building' || p.stage === 'building') return { value: 90, label: 'Building the map…' };
+function progressOf(p: ParseProgress): { value: number; label: string } {
+  if (p.stage === 'building') return { value: 90, label: 'Building the map…' };
   if (p.stage === 'reading') return { value: Math.round(5 + 45 * (p.fraction ?? 0)), label: 'Reading the file…' };
   return { value: 60, label: 'Reading topics…' };
 }
@@ -114,7 +114,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
       // map the bar, drawn (a frame) before the build begins. The worker announced the stage before
       // packing the map for the page, so that frame is usually drawn by now.
       const big = outcome.report.topics >= BIG_BUILD_TOPICS;
-      setPhase((p) => (p.kind === 'busy' ? { ...p, progress: 'building', slow: p.slow || big } : p));
+      setPhase((p) => (p.kind === 'busy' ? { ...p, progress: { stage: 'building' }, slow: p.slow || big } : p));
       const build = async () => {
         window.clearTimeout(timer);
         if (job.current !== mine) return;
