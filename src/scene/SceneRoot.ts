@@ -445,8 +445,9 @@ class SceneRoot {
     this.grid.destroy();
     this.images.destroy();
     this.contexts.destroy();
-    // The Application outlives this scene (the next map's scene starts on it): nothing of this one
-    // stays on its stage. Layers their owners destroyed above are skipped.
+    // The Application may outlive this scene (SceneApplication lets another scene start on it; a page
+    // holds one map today, so none does yet): nothing of this one stays on its stage. Layers their
+    // owners destroyed above are skipped.
     this.world.destroy({ children: true });
     this.stage.removeChildren();
   }

@@ -24,8 +24,6 @@ export interface SceneStats {
   /** Far out, tiles draw topics and edges as cells (edges/cellRaster.ts) instead of one box per topic. */
   tilesByCells: boolean;
   displayObjects: number;
-  /** The stage's own children: the scene's layers (a scene that went leaves none behind). */
-  stageLayers: number;
   lastFrameMs: number;
   indexedNodes: number;
   /** The keyboard tree mirror waits on its debounce to catch up with the map. */
@@ -119,7 +117,6 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
         tiles: c.tiles,
         tilesByCells: c.tilesByCells,
         displayObjects: countDisplayObjects(d.stage),
-        stageLayers: d.stage.children.length,
         lastFrameMs: c.lastFrameMs,
         indexedNodes: c.indexedNodes,
         treePending: c.treePending,

@@ -78,7 +78,6 @@ const waitForLabel = (page: Page, label: string) =>
 async function shareFromLocal(page: Page, map?: string): Promise<{ edit: string; view: string }> {
   await page.goto(server.url + '/mindmap');
   await ready(page);
-  await page.evaluate(() => ((window as any).__sceneBefore = (window as any).__mindflow.scene));
   if (map) expect(await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, map)).toBe(true);
   else await page.evaluate(() => (window as any).__mindflow.addChild(null, 'Before sharing'));
   await page.getByRole('button', { name: 'Share' }).click();
@@ -97,14 +96,6 @@ describe('live collaboration', () => {
     const ada = await person('Ada');
     const links = await shareFromLocal(ada.page);
     expect(links.edit).toMatch(/\/mindmap\/shared\/[A-Za-z0-9_-]{21,}#edit=/);
-    // The shared map has its own scene on the page's one Application: the local map's scene left
-    // nothing on the stage, and one canvas (and the minimap's) is in the page.
-    const scene = await ada.page.evaluate(() => ({
-      replaced: (window as any).__sceneBefore !== (window as any).__mindflow.scene,
-      stageLayers: (window as any).__mindflow.scene.stats().stageLayers,
-      canvases: document.querySelectorAll('canvas').length,
-    }));
-    expect(scene).toEqual({ replaced: true, stageLayers: 2, canvases: 2 });
 
     const bob = await person(null);
     // Bob's device has never held this map: it starts from the server's snapshot (document and built map).
