@@ -64,15 +64,16 @@ interface CellJob {
   ty: number;
   size: number;
   sig: string;
-  edgeIds: string[];
+  /** The tile's edges to draw, as drawnEdges found them: a change since makes the job stale. */
+  edges: EdgeBox[];
   topicIds: string[];
   /** Something in the tile changed after its items were found: start again. */
   stale: boolean;
   /** Next item to mark: edges first, then topics. */
   next: number;
-  edges: CellLayer;
-  topics: CellLayer;
-  matches: CellLayer;
+  edgeCells: CellLayer;
+  topicCells: CellLayer;
+  matchCells: CellLayer;
 }
 
 interface StrokeGroup {
@@ -112,7 +113,7 @@ export class TileLayer {
   private previous: { layer: Container; tiles: Map<string, Tile> } | null = null;
   private spare: Graphics[] = [];
   private found: string[] = [];
-  private drawn: string[] = [];
+  private drawn: EdgeBox[] = [];
   builtLastFrame = 0;
   /** Wanted range + signature of the last update that left nothing to do (see update). */
   private settledKey = '';
@@ -371,7 +372,7 @@ export class TileLayer {
         if (grp.fresh(pts)) grp.polys.push(pts);
       } else for (const piece of clipPolyline(pts, cut)) if (grp.fresh(piece)) grp.polys.push(piece);
     };
-    for (const eid of drawnEdges(this.found, src, this.drawn)) draw(src.edgeBoxes.get(eid)!);
+    for (const box of drawnEdges(this.found, src, this.drawn)) draw(box);
     for (const grp of groups.values()) {
       for (const p of grp.polys) {
         g.moveTo(p[0], p[1]);
@@ -430,13 +431,13 @@ export class TileLayer {
       ty,
       size,
       sig,
-      edgeIds: drawnEdges(src.edgeIndex.search(rect, []), src, []),
+      edges: drawnEdges(src.edgeIndex.search(rect, []), src, []),
       topicIds: src.nodeIndex.search(rect, []),
       stale: false,
       next: 0,
-      edges: new CellLayer(CELLS, cell),
-      topics: new CellLayer(CELLS, cell),
-      matches: new CellLayer(CELLS, cell),
+      edgeCells: new CellLayer(CELLS, cell),
+      topicCells: new CellLayer(CELLS, cell),
+      matchCells: new CellLayer(CELLS, cell),
     };
     return job;
   }
@@ -453,16 +454,15 @@ export class TileLayer {
     const style = src.edgeStyle === 'straight' ? 'straight' : 'step';
     const pts: number[] = [];
     const route: EdgeRoute = { sx: 0, sy: 0, tx: 0, ty: 0, dir: 'right' };
-    const nE = job.edgeIds.length;
+    const nE = job.edges.length;
     const total = nE + job.topicIds.length;
     while (job.next < total) {
       // The clock is read every 256 items: reading it costs more than marking one.
       if ((job.next & 255) === 0 && job.next > 0 && performance.now() > deadline) return false;
       const i = job.next++;
       if (i < nE) {
-        const eid = job.edgeIds[i];
-        const box = src.edgeBoxes.get(eid);
-        if (!box || !src.isVisible(box.source) || !src.isVisible(box.target) || src.isDynamicEdgeId(eid, box.animated)) continue;
+        // Drawable when the job started, and still: anything changed in the tile since made it stale.
+        const box = job.edges[i];
         const r = box.route;
         route.sx = r.sx - ox;
         route.sy = r.sy - oy;
@@ -470,7 +470,7 @@ export class TileLayer {
         route.ty = r.ty - oy;
         route.dir = r.dir;
         pts.length = 0;
-        job.edges.markPolyline(routedPolyline(route, style, pts), this.colorOf(box.stroke, src.theme.defaultEdge) + 1);
+        job.edgeCells.markPolyline(routedPolyline(route, style, pts), this.colorOf(box.stroke, src.theme.defaultEdge) + 1);
       } else {
         const id = job.topicIds[i - nE];
         const box = src.nodeBoxes.get(id);
@@ -478,8 +478,8 @@ export class TileLayer {
         const card = cardOfHitBox(box);
         const x = card.x - ox;
         const y = card.y - oy;
-        job.topics.markRect(x, y, x + card.width, y + NODE_HEIGHT, this.colorOf(getNode(s, id)?.data?.color, 0x9b87f5) + 1);
-        if (src.searching && src.isMatch(id)) job.matches.markRect(x, y, x + card.width, y + NODE_HEIGHT, src.theme.match + 1);
+        job.topicCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, this.colorOf(getNode(s, id)?.data?.color, 0x9b87f5) + 1);
+        if (src.searching && src.isMatch(id)) job.matchCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, src.theme.match + 1);
       }
     }
     return true;
@@ -501,9 +501,9 @@ export class TileLayer {
         g.fill({ color: value - 1, alpha });
       }
     };
-    fillRuns(job.edges.runs(), 0.75);
-    fillRuns(job.topics.runs(), src.searching ? 0.55 : 0.9);
-    fillRuns(job.matches.runs(), 1);
+    fillRuns(job.edgeCells.runs(), 0.75);
+    fillRuns(job.topicCells.runs(), src.searching ? 0.55 : 0.9);
+    fillRuns(job.matchCells.runs(), 1);
   }
 
   private colorOf(raw: unknown, fallback: number): number {

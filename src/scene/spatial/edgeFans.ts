@@ -282,17 +282,18 @@ function drawable(eid: string, box: EdgeBox, src: FanDrawSource): boolean {
 }
 
 /**
- * The edges to draw among those a query of the edge tree found: each drawable one and, where the
- * edge that draws a big family's trunk is skipped (hidden by a search, selected, moving), the
- * family's other drawable edges, which the query found only by their own parts. Fills `out`.
+ * The edges to draw among those a query of the edge tree found, as their boxes: each drawable one
+ * and, where the edge that draws a big family's trunk is skipped (hidden by a search, selected,
+ * moving), the family's other drawable edges, which the query found only by their own parts. Fills
+ * `out`.
  */
-export function drawnEdges(found: readonly string[], src: FanDrawSource, out: string[]): string[] {
+export function drawnEdges(found: readonly string[], src: FanDrawSource, out: EdgeBox[]): EdgeBox[] {
   out.length = 0;
   let skipped: ReadonlySet<string>[] | null = null;
   for (const eid of found) {
     const box = src.edgeBoxes.get(eid);
     if (!box) continue;
-    if (drawable(eid, box, src)) out.push(eid);
+    if (drawable(eid, box, src)) out.push(box);
     // A hidden source hides its whole family.
     else if (src.isVisible(box.source)) {
       const family = src.skippedFar(eid);
@@ -306,7 +307,7 @@ export function drawnEdges(found: readonly string[], src: FanDrawSource, out: st
         if (seen.has(eid)) continue;
         seen.add(eid);
         const box = src.edgeBoxes.get(eid);
-        if (box && drawable(eid, box, src)) out.push(eid);
+        if (box && drawable(eid, box, src)) out.push(box);
       }
     }
   }

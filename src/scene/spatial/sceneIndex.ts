@@ -110,7 +110,8 @@ export class SceneIndex {
       this.edgeBoxes.set(id, this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b]));
     });
     this.fans.reset();
-    this.rebuildTrees();
+    if (this.builder && n >= BACKGROUND_REBUILD_MIN_TOPICS) this.packLater(this.builder, true);
+    else this.rebuildTrees();
   }
 
   /** An edge's routed box came or changed; in the tree once `flushEdges` runs. */
@@ -164,8 +165,16 @@ export class SceneIndex {
    */
   rebuildTreesLater(builder: TreeBuilder): void {
     if (this.nodes.building || this.edges.building) return;
+    this.packLater(builder, false);
+  }
+
+  /**
+   * Packs both trees with the builder. `fresh`: the boxes replace the trees at once and are scanned
+   * until their trees are in (a whole new map); else the current trees answer meanwhile.
+   */
+  private packLater(builder: TreeBuilder, fresh: boolean): void {
     const later = ([ids, arr]: [string[], Float64Array], index: SpatialIndex) => {
-      index.buildLater(ids, arr, builder).then(
+      (fresh ? index.buildElsewhere(ids, arr, builder) : index.buildLater(ids, arr, builder)).then(
         () => {
           if (!this.destroyed) this.scheduleRebuild();
         },

@@ -9,7 +9,8 @@
  * here but one Map.set per frame.
  *
  * On big maps the rebuild can run elsewhere (buildLater, a worker in the browser): the current tree
- * and overlay answer until the new tree is in, and what changed meanwhile stays in the overlay.
+ * and overlay answer until the new tree is in, and what changed meanwhile stays in the overlay. A
+ * whole new map (buildElsewhere) is answered by scanning its boxes until its first tree is in.
  */
 import Flatbush from 'flatbush';
 import type { Rect } from '../geometry';
@@ -36,6 +37,14 @@ export function packTree(boxes: Float64Array): Flatbush {
 
 export class SpatialIndex {
   private tree: Flatbush | null = null;
+  /**
+   * The boxes of `ids` while no tree over them is in yet (buildElsewhere): queries scan them. Why: a
+   * scan of 100k boxes is under a millisecond, and packing the first tree of a 100k map held the
+   * first frame of every import, reload and join for about 100 ms.
+   */
+  private flat: Float64Array | null = null;
+  /** The box around every box of `flat`. Why: tiles around the map ask for empty places, and a scan finds nothing there slowly. */
+  private flatBounds: Rect | null = null;
   private ids: string[] = [];
   private staticSet = new Set<string>();
   private stale = new Set<string>();
@@ -58,6 +67,22 @@ export class SpatialIndex {
     this.stale.clear();
     this.overlay.clear();
     this.overlayTree = null;
+  }
+
+  /**
+   * Replaces everything with the given boxes, answered at once by scanning them, and packs their tree
+   * with `builder` (as buildLater: what changes meanwhile stays in the overlay). Resolves as
+   * buildLater does; a builder that fails leaves the scan answering.
+   */
+  buildElsewhere(ids: string[], boxes: Float64Array, builder: TreeBuilder): Promise<boolean> {
+    this.version++;
+    this.since = null;
+    this.install(ids, null, boxes);
+    this.stale.clear();
+    this.overlay.clear();
+    this.overlayTree = null;
+    // A copy goes: the builder takes its boxes away (a worker's transfer), and the scan reads these.
+    return this.buildLater(ids, boxes.slice(), builder);
   }
 
   /**
@@ -98,11 +123,14 @@ export class SpatialIndex {
     return this.since !== null;
   }
 
-  private install(ids: string[], tree: Flatbush | null): void {
+  private install(ids: string[], tree: Flatbush | null, flat: Float64Array | null = null): void {
     this.slot = null;
+    // The tree of a map first answered by scan holds the same entries: their set is kept.
+    if (ids !== this.ids) this.staticSet = new Set(ids);
     this.ids = ids;
-    this.staticSet = new Set(ids);
     this.tree = tree;
+    this.flat = flat;
+    this.flatBounds = flat ? boundsOf(flat) : null;
   }
 
   set(id: string, r: Rect): void {
@@ -145,7 +173,7 @@ export class SpatialIndex {
         if (filter && !filter(id)) continue;
         out.push(id);
       }
-    }
+    } else if (this.flat) this.scan(r, filter, (i) => out.push(this.ids[i]));
     const packed = this.packedOverlay();
     if (packed) {
       for (const i of packed.tree.search(r.minX, r.minY, r.maxX, r.maxY)) {
@@ -160,6 +188,37 @@ export class SpatialIndex {
       }
     }
     return out;
+  }
+
+  /** Calls `visit` with the entry index and box offset of each unpacked box (see `flat`) meeting `r`. */
+  private scan(r: Rect, filter: ((id: string) => boolean) | undefined, visit: (i: number, k: number) => void): void {
+    const f = this.flat!;
+    const b = this.flatBounds!;
+    if (b.minX > r.maxX || b.maxX < r.minX || b.minY > r.maxY || b.maxY < r.minY) return;
+    const ids = this.ids;
+    const stale = this.stale.size > 0 ? this.stale : null;
+    for (let i = 0, k = 0; i < ids.length; i++, k += 4) {
+      if (f[k] > r.maxX || f[k + 2] < r.minX || f[k + 1] > r.maxY || f[k + 3] < r.minY) continue;
+      const id = ids[i];
+      if (stale?.has(id) || (filter && !filter(id))) continue;
+      visit(i, k);
+    }
+  }
+
+  /** nearest() over the unpacked boxes: the `limit` nearest, nearest first, without sorting them all. */
+  private scanNearest(x: number, y: number, limit: number, r: Rect, filter?: (id: string) => boolean): Array<{ id: string; d: number }> {
+    const f = this.flat!;
+    const at: number[] = [];
+    const ds: number[] = [];
+    this.scan(r, filter, (i, k) => {
+      at.push(i);
+      ds.push(Math.hypot(Math.max(f[k] - x, 0, x - f[k + 2]), Math.max(f[k + 1] - y, 0, y - f[k + 3])));
+    });
+    // The limit-th smallest distance: a numeric sort of the distances alone, not of objects.
+    const cut = ds.length > limit ? Float64Array.from(ds).sort()[limit - 1] : Infinity;
+    const picked: Array<{ id: string; d: number }> = [];
+    for (let j = 0; j < at.length && picked.length < limit; j++) if (ds[j] <= cut) picked.push({ id: this.ids[at[j]], d: ds[j] });
+    return picked.sort((a, b) => a.d - b.d);
   }
 
   /** The overlay's packed tree when the overlay is big (built here on first use after a change). */
@@ -198,7 +257,7 @@ export class SpatialIndex {
         return inside(box(i)) && !this.stale.has(id) && (!filter || filter(id));
       });
       for (const i of found) picked.push({ id: this.ids[i], d: dist(box(i)) });
-    }
+    } else if (this.flat) for (const p of this.scanNearest(x, y, limit, r, filter)) picked.push(p);
     const packed = this.packedOverlay();
     if (packed) {
       for (const i of packed.tree.neighbors(x, y, limit, Infinity, (i) => inside(packed.boxes[i]) && (!filter || filter(packed.ids[i])))) {
@@ -230,4 +289,19 @@ export class SpatialIndex {
     this.scratch.length = 0;
     return this.search({ minX: x, minY: y, maxX: x, maxY: y }, [], filter);
   }
+}
+
+/** The box around boxes given as four numbers each. */
+function boundsOf(boxes: Float64Array): Rect {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = 0; k < boxes.length; k += 4) {
+    if (boxes[k] < minX) minX = boxes[k];
+    if (boxes[k + 1] < minY) minY = boxes[k + 1];
+    if (boxes[k + 2] > maxX) maxX = boxes[k + 2];
+    if (boxes[k + 3] > maxY) maxY = boxes[k + 3];
+  }
+  return { minX, minY, maxX, maxY };
 }

@@ -71,3 +71,48 @@ describe('a spatial tree rebuilt elsewhere', () => {
     expect(all(s)).toEqual(['a', 'b']);
   });
 });
+
+describe('a whole new set of boxes packed elsewhere', () => {
+  const grid = (): [string, Rect][] => Array.from({ length: 50 }, (_, i) => [`n${i}`, box((i % 10) * 100, Math.floor(i / 10) * 100)]);
+
+  it('answers searches and nearest by scanning until the tree is in, then from the tree, alike', async () => {
+    const s = new SpatialIndex();
+    s.build(...flat([['old', box(5000, 5000)]]));
+    const { builder, finish } = heldBuilder();
+    const done = s.buildElsewhere(...flat(grid()), builder);
+    const answers = () => [
+      s.search({ minX: 150, minY: 95, maxX: 320, maxY: 220 }).sort(),
+      s.nearest(402, 207, 3, { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }),
+      s.at(905, 405),
+      all(s).length,
+    ];
+    const scanned = answers();
+    expect(scanned).toEqual([['n12', 'n13', 'n22', 'n23'], ['n24', 'n23', 'n34'], ['n49'], 50]);
+    finish();
+    expect(await done).toBe(true);
+    expect(answers()).toEqual(scanned);
+  });
+
+  it('keeps what changed while the tree was packed, and keeps scanning when the builder fails', async () => {
+    const s = new SpatialIndex();
+    const { builder, finish } = heldBuilder();
+    const done = s.buildElsewhere(...flat(grid()), builder);
+    s.set('n0', box(0, 5000));
+    s.remove('n1');
+    s.set('x', box(0, 5000));
+    const near = (r: Rect) => s.search(r).sort();
+    expect(near(box(0, 0))).toEqual([]);
+    expect(near(box(0, 5000))).toEqual(['n0', 'x']);
+    expect(all(s)).toHaveLength(50);
+    finish();
+    await done;
+    expect(near(box(0, 0))).toEqual([]);
+    expect(near(box(100, 0))).toEqual([]);
+    expect(near(box(0, 5000))).toEqual(['n0', 'x']);
+    expect(all(s)).toHaveLength(50);
+
+    const failing = new SpatialIndex();
+    await expect(failing.buildElsewhere(...flat(grid()), () => Promise.reject(new Error('no worker')))).rejects.toThrow();
+    expect(failing.search(box(100, 100))).toEqual(['n11']);
+  });
+});
