@@ -82,6 +82,8 @@ export interface DocBinding {
   readonly readOnly: boolean;
   readonly history: DocHistory;
   /** A big map is being written into the document in parts (see BindOptions.writeInParts). */
+  readonly filling: boolean;
+  /** Something is still to be written into the document: a map in parts or a big change (writeLater). */
   readonly writing: boolean;
   /** Hears when `writing` changes. */
   onWriting(listener: (writing: boolean) => void): () => void;
@@ -121,6 +123,13 @@ export interface BindOptions {
    * a change from elsewhere. Default: everything is written at once.
    */
   writeInParts?: { from: number; part: number; schedule?: (run: () => void) => void };
+  /**
+   * A change of this tab's touching at least `from` topics and links (a big branch deleted, pasted
+   * or moved) is written by `schedule`, so the page draws it first, in one transaction as any change
+   * (one undo step). Anything that needs the document first writes it at once (settle), as for
+   * writeInParts. Default: every change is written at once.
+   */
+  writeLater?: { from: number; schedule: (run: () => void) => void };
 }
 
 /**
@@ -129,7 +138,7 @@ export interface BindOptions {
  * the document's map. From then on the store's undo/redo go through the document.
  */
 export function bindStore(store: MindMapStore, doc: Y.Doc, options: BindOptions = {}): DocBinding {
-  return new Binding(store, doc, options.seedEmpty ?? true, options.prebuilt ?? null, options.writeInParts ?? null);
+  return new Binding(store, doc, options.seedEmpty ?? true, options.prebuilt ?? null, options.writeInParts ?? null, options.writeLater ?? null);
 }
 
 class Binding implements DocBinding {
@@ -158,6 +167,8 @@ class Binding implements DocBinding {
   private catchingUp = false;
   /** The map being written in parts (its MapFill once the first part began it), with the origin its parts carry. */
   private fill: { state: MindMapState; fill: MapFill | null; origin: object } | null = null;
+  /** A big change waiting for its write (see BindOptions.writeLater). */
+  private later: { changes: ChangeSet; state: MindMapState; wasPlacing: boolean; before: MindMapState; origin: object } | null = null;
   private readonly writingListeners = new Set<(writing: boolean) => void>();
 
   constructor(
@@ -166,6 +177,7 @@ class Binding implements DocBinding {
     seedEmpty: boolean,
     prebuilt: FromDocResult | null,
     private readonly parts: NonNullable<BindOptions['writeInParts']> | null,
+    private readonly deferBig: NonNullable<BindOptions['writeLater']> | null,
   ) {
     this.d = mapDoc(doc);
     if (isEmptyDoc(this.d)) {
@@ -190,8 +202,17 @@ class Binding implements DocBinding {
     return this.newer;
   }
 
-  get writing(): boolean {
+  get filling(): boolean {
     return this.fill !== null;
+  }
+
+  get writing(): boolean {
+    return this.fill !== null || this.later !== null;
+  }
+
+  /** Tells the listeners when `writing` is no longer what it was. */
+  private writingChanged(was: boolean): void {
+    if (this.writing !== was) for (const l of this.writingListeners) l(this.writing);
   }
 
   onWriting(listener: (writing: boolean) => void): () => void {
@@ -200,6 +221,7 @@ class Binding implements DocBinding {
   }
 
   settle(): void {
+    this.writeLaterNow();
     while (this.fill) this.writePart(Number.POSITIVE_INFINITY);
   }
 
@@ -213,7 +235,7 @@ class Binding implements DocBinding {
   }
 
   forgetCutOff(): void {
-    if (this.readOnly || this.fill || !this.d.meta.has(META.filling)) return;
+    if (this.readOnly || this.filling || !this.d.meta.has(META.filling)) return;
     this.doc.transact(() => this.d.meta.delete(META.filling), this.quiet);
   }
 
@@ -273,10 +295,11 @@ class Binding implements DocBinding {
         this.settle();
         return h.redo();
       },
-      canUndo: () => h.canUndo(),
-      canRedo: () => h.canRedo(),
-      undoLabel: () => h.undoLabel(),
-      redoLabel: () => h.redoLabel(),
+      // A step waiting for its write (writeLater) is already this tab's newest one.
+      canUndo: () => this.laterStep || h.canUndo(),
+      canRedo: () => !this.laterStep && h.canRedo(),
+      undoLabel: () => (this.laterStep ? h.nextLabel() : h.undoLabel()),
+      redoLabel: () => (this.laterStep ? null : h.redoLabel()),
       clear: () => {
         this.settle();
         this.flushMark();
@@ -390,14 +413,39 @@ class Binding implements DocBinding {
       this.startParts(state, origin);
       return;
     }
+    if (!changes.reset && this.deferBig && changeSize(changes) >= this.deferBig.from) {
+      this.later = { changes, state, wasPlacing, before, origin };
+      this.writingChanged(false);
+      const later = this.later;
+      this.deferBig.schedule(() => {
+        if (this.later === later) this.writeLaterNow();
+      });
+      return;
+    }
     this.upgradeSchema();
     this.doc.transact(() => batchWrites(this.d, () => this.write(changes, state, wasPlacing, before)), origin);
   };
 
+  /** Whether the change waiting for its write is an undo step. */
+  private get laterStep(): boolean {
+    return this.later !== null && this.later.origin === this.origin;
+  }
+
+  /** Writes the big change waiting for its write (writeLater), if any. */
+  private writeLaterNow(): void {
+    const l = this.later;
+    if (!l) return;
+    this.later = null;
+    this.upgradeSchema();
+    this.doc.transact(() => batchWrites(this.d, () => this.write(l.changes, l.state, l.wasPlacing, l.before)), l.origin);
+    this.writingChanged(true);
+  }
+
   /** A big reset: written in parts, from the next task on (the page draws the map first). */
   private startParts(state: MindMapState, origin: object): void {
+    const was = this.writing;
     this.fill = { state, fill: null, origin };
-    for (const l of this.writingListeners) l(true);
+    this.writingChanged(was);
     this.scheduleNextPart();
   }
 
@@ -437,8 +485,9 @@ class Binding implements DocBinding {
       if (done) d.meta.delete(META.filling);
     }, f.origin);
     if (!done) return;
+    const was = this.writing;
     this.fill = null;
-    for (const l of this.writingListeners) l(false);
+    this.writingChanged(was);
   }
 
   /**
@@ -800,6 +849,11 @@ class Binding implements DocBinding {
     this.store.applyExternalState(next, patches, undoRedo);
     return true;
   }
+}
+
+/** How many topics and links a change touches (see BindOptions.writeLater). */
+function changeSize(c: ChangeSet): number {
+  return c.nodes.size + c.edges.size + c.moved.length;
 }
 
 function hasContent(c: ChangeSet): boolean {

@@ -21,6 +21,8 @@ export class DocHistory implements HistoryDriver {
   private markLabel: string | null = null;
   /** The stack item the open mark's first written change made. */
   private markItem: Y.UndoManager['undoStack'][number] | null = null;
+  /** A step began (stopCapturing) and no change has joined it yet: the next one makes a new item. */
+  private stepOpen = false;
 
   constructor(d: MapDoc, origin: object) {
     this.manager = new Y.UndoManager([d.tree.y, d.topic.y, d.link.y, d.meta], {
@@ -35,6 +37,7 @@ export class DocHistory implements HistoryDriver {
         return;
       }
       event.stackItem.meta.set(LABEL, this.markLabel ?? this.pendingLabel);
+      this.stepOpen = false;
       if (this.markLabel !== null && this.markItem === null) this.markItem = event.stackItem;
     });
   }
@@ -43,8 +46,10 @@ export class DocHistory implements HistoryDriver {
     if (mode === 'step') {
       this.manager.stopCapturing();
       this.pendingLabel = label;
+      this.stepOpen = true;
     } else if (mode === 'mark' && this.markItem === null) {
       this.manager.stopCapturing();
+      this.stepOpen = true;
     }
   }
 
@@ -57,6 +62,7 @@ export class DocHistory implements HistoryDriver {
     this.markLabel = null;
     this.markItem = null;
     this.manager.stopCapturing();
+    this.stepOpen = true;
   }
 
   bailMark(): void {
@@ -110,6 +116,11 @@ export class DocHistory implements HistoryDriver {
   undoLabel(): string | null {
     const s = this.manager.undoStack;
     return (s[s.length - 1]?.meta.get(LABEL) as string | undefined) ?? null;
+  }
+
+  /** The label the undo stack's top will have once the change now being recorded is written. */
+  nextLabel(): string | null {
+    return this.stepOpen ? (this.markLabel ?? this.pendingLabel) : this.undoLabel();
   }
 
   redoLabel(): string | null {

@@ -34,12 +34,18 @@ import { workerMerge } from './storage/mergeClient';
 import { exposeForTests } from '../testHook';
 import { indexedDbOrNull, localStorageOrNull, sharedDbName, takeEarlyJoin, takeEarlyRead } from '../earlyRead';
 import { topicSizer } from './topicSizes';
+import { afterNextPaint } from './afterPaint';
 
 /** Origin of the document a device opening a shared map for the first time fetched (stored like any change). */
 const JOIN_ORIGIN = Symbol('mindflow-join');
 /** Maps this big replacing the document's content are written into it in parts of this many topics. */
 const WRITE_IN_PARTS_FROM = 10_000;
 const WRITE_PART_TOPICS = 1_000;
+/**
+ * A change of this tab's touching this many topics and links (a big branch deleted or pasted) is
+ * written into the document after the frame that shows it: about 75 ms for a 10k branch.
+ */
+const WRITE_LATER_FROM = 2_000;
 
 export interface EditorSession {
   store: MindMapStore;
@@ -122,8 +128,10 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     prebuilt: built === null ? null : decodeBuiltMap(built, doc),
     // A big import is drawn first and written into the document over the next tasks.
     writeInParts: { from: WRITE_IN_PARTS_FROM, part: WRITE_PART_TOPICS },
+    writeLater: { from: WRITE_LATER_FROM, schedule: (run) => afterNextPaint(run) },
   });
-  // Until a map written in parts is all in the document: "Saving…", and leaving the page asks first.
+  // Until a map written in parts (or a big change) is all in the document: "Saving…", and leaving
+  // the page asks first.
   let releaseSaving: (() => void) | null = null;
   const askBeforeLeaving = (e: BeforeUnloadEvent) => e.preventDefault();
   binding.onWriting((writing) => {

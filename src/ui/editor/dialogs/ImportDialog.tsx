@@ -20,6 +20,7 @@ import { dropPreparedParser, parseInWorker, prepareParser, type ParseJob, type P
 import type { ParseRequest } from '../import/protocol';
 import { RestorePreviousButton } from '../storage/RestoreMapDialog';
 import { ImportReportView } from './ImportReport';
+import { nextPaint } from '../afterPaint';
 
 /** The progress bar appears only for imports that take longer than this. */
 const SLOW_MS = 1000;
@@ -31,11 +32,6 @@ const SLOW_MS = 1000;
 const BIG_BUILD_TOPICS = 20_000;
 
 type Sheet = { title: string; topics: number };
-
-/** Resolves once the next frame has been drawn (the task after its animation frame). */
-function nextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => window.setTimeout(resolve, 0)));
-}
 
 type Phase =
   | { kind: 'idle' }

@@ -21,7 +21,7 @@ export function watchCutOff(session: Pick<EditorSession, 'doc' | 'store' | 'bind
   const expected = fillingOf(d);
   if (expected === null) return () => {};
   const timer = setTimeout(() => {
-    if (fillingOf(d) !== expected || session.binding.writing) return;
+    if (fillingOf(d) !== expected || session.binding.filling) return;
     tell('Map not saved whole', cutOffMessage(session.store.getState().nodes.n, expected));
     session.binding.forgetCutOff();
   }, waitMs);
