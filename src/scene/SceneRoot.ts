@@ -9,7 +9,7 @@
  * This file only wires the parts (see the folder table in README.md) and runs the frame.
  */
 import { Container, type Application } from 'pixi.js';
-import { getNode, type MindMapState } from '../state/doc';
+import { getNode, getNodeData, type MindMapState } from '../state/doc';
 import { MOBILE_MAX_WIDTH } from '../state/model';
 import type { MindMapStore } from '../state/store';
 import type { VisibilityView } from '../state/views';
@@ -167,7 +167,7 @@ class SceneRoot {
     });
     this.minimap = new Minimap(host, this.colors, (x, y) => this.camera.centerOn(x, y));
     this.minimapPainter = new MinimapPainter(this.minimap, {
-      color: (id) => getNode(this.store.getState(), id)?.data?.color,
+      color: (id) => getNodeData(this.store.getState(), id)?.color,
       visible: () => this.visibility.visible,
       boxes: this.index.nodeBoxes,
       near: (r, out) => void this.index.nodes.search(r, out),

@@ -3,9 +3,9 @@
  * (ordered children by parent, edge ids by node) so that no operation has to scan the whole map.
  * Everything here lives inside immer state, so undo/redo restores the indices with the data.
  */
-import type { MindEdge, MindNode } from './model';
+import type { MindEdge, MindNode, NodeData } from './model';
 import { DEFAULT_ANIMATION, DEFAULT_COLOR, ROOT_ID, ROOT_LABEL } from './model';
-import { emptyTable, tableGet, tableSet, type Table } from './table';
+import { emptyTable, tableGet, tablePeek, tableSet, type Table } from './table';
 
 export type LayoutKind = 'free' | 'right' | 'balanced' | 'down';
 
@@ -61,6 +61,11 @@ export function createInitialState(): MindMapState {
 
 export function getNode(s: MindMapState, id: string | null | undefined): MindNode | undefined {
   return id == null ? undefined : tableGet(s.nodes, id);
+}
+
+/** A topic's content (label, colour, …) without reading its position: no laid-out copy is made. */
+export function getNodeData(s: MindMapState, id: string): NodeData | undefined {
+  return tablePeek(s.nodes, id)?.data;
 }
 
 export function getEdge(s: MindMapState, id: string): MindEdge | undefined {

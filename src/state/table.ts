@@ -36,6 +36,14 @@ export abstract class TableBase<T> {
     return this.get(id) !== undefined;
   }
 
+  /**
+   * The entry, where a base derives some of its fields (a laid-out table's positions) possibly
+   * without them: for reads of the other fields that must not cost a copy per entry.
+   */
+  peek(id: string): T | undefined {
+    return this.get(id);
+  }
+
   /** Every entry once. */
   abstract forEach(fn: (value: T, id: string) => void): void;
 
@@ -167,6 +175,13 @@ export function tableHas<T>(t: Table<T>, id: string): boolean {
  */
 export function tableGet<T>(t: Table<T>, id: string): T | undefined {
   return valueIn(t, t.b[bucketOf(id)], id);
+}
+
+/** tableGet without the fields a base derives (TableBase.peek). */
+export function tablePeek<T>(t: Table<T>, id: string): T | undefined {
+  const bucket = t.b[bucketOf(id)];
+  if (own.call(bucket, id)) return bucket[id] ?? undefined;
+  return t.base === null ? undefined : t.base.peek(id);
 }
 
 /**

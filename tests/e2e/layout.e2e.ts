@@ -80,14 +80,18 @@ describe('layouts', () => {
     expect(await overlappingPairs()).toBeGreaterThan(1000);
   });
 
-  it('a Tidy Up moving thousands of topics draws them at their new places, where a click finds them', async () => {
+  // 25,000: the scene takes every box anew, answered by a scan until the worker's trees are in.
+  it.each([
+    [3_000, ['b3l100', 'b17l7', 'b19l120']],
+    [25_000, ['b3l1000', 'b17l7', 'b19l1200']],
+  ])('a Tidy Up moving %i topics draws them at their new places, where a click finds them', async (topics, ids) => {
     const { page } = session;
-    await resetMap(page, JSON.stringify(flatOverlappingMap(3_000)));
+    await resetMap(page, JSON.stringify(flatOverlappingMap(topics)));
     await page.getByRole('button', { name: 'Layout' }).click();
     await page.getByRole('menuitem', { name: 'Tidy Up (Balanced)' }).click();
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.layout === 'balanced');
     await idle(page);
-    for (const id of ['b3l100', 'b17l7', 'b19l120']) {
+    for (const id of ids) {
       await page.evaluate((i) => {
         const m = (window as any).__mindflow;
         const p = m.node(i).position;

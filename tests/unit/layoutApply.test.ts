@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { keepLaidOut, layoutEdit, tidyUp } from '../../src/state/layout/apply';
 import { LayoutEngine, layoutTree } from '../../src/state/layout/engine';
-import { addChild, deleteNode, moveAmongSiblings, setExpanded, updateSettings } from '../../src/state/operations';
+import { getNode, getNodeData } from '../../src/state/doc';
+import { LaidOutBase } from '../../src/state/layout/laidOutTable';
+import { tablePeek } from '../../src/state/table';
+import { addChild, deleteNode, moveAmongSiblings, renameNode, setExpanded, updateSettings } from '../../src/state/operations';
 import type { ChangeSet, LayoutPatch } from '../../src/state/store';
 import { node, tree, wide } from './helpers/tree';
 
@@ -52,6 +55,24 @@ describe('tidy up', () => {
 });
 
 describe('auto layout', () => {
+  it("reads a laid-out topic's content without copying it to its new place (getNodeData)", () => {
+    const store = tree('Root', ['A', 'A1'], 'B');
+    const before = getNode(store.getState(), 'A1')!.position;
+    const stop = keepLaidOut(store);
+    updateSettings(store, { layout: 'right', autoLayout: true });
+    renameNode(store, 'B', 'Renamed');
+    const s = store.getState();
+    expect(s.nodes.base).toBeInstanceOf(LaidOutBase);
+    // A moved topic read only for its content is its record under the layout, not a placed copy.
+    expect(tablePeek(s.nodes, 'A1')!.position).toEqual(before);
+    expect(getNodeData(s, 'A1')).toBe(tablePeek(s.nodes, 'A1')!.data);
+    expect(getNode(s, 'A1')!.position).not.toEqual(before);
+    for (const id of ['root', 'A', 'A1', 'B']) expect(getNodeData(s, id)).toEqual(getNode(s, id)!.data);
+    expect(getNodeData(s, 'B')!.label).toBe('Renamed');
+    expect(getNodeData(s, 'missing')).toBeUndefined();
+    stop();
+  });
+
   it('re-lays out after adds, deletes, collapses and expands, folded into the same undo step', () => {
     const store = tree('Root', ['A', 'A1'], 'B');
     const stop = keepLaidOut(store);

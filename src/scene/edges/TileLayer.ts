@@ -11,7 +11,7 @@
  * under a topic with thousands of children) are drawn once (clipPolyline.ts).
  */
 import { Container, Graphics } from 'pixi.js';
-import { getNode, type MindMapState } from '../../state/doc';
+import { getNode, getNodeData, type MindMapState } from '../../state/doc';
 import { NODE_HEIGHT, SMOOTH_STEP_RADIUS, TILE_SIZE, type ThemeColors } from '../constants';
 import { routedPolyline, sharedPieceKey, trunkPiece, type EdgeRoute } from './edgeRouting';
 import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
@@ -478,7 +478,7 @@ export class TileLayer {
         const card = cardOfHitBox(box);
         const x = card.x - ox;
         const y = card.y - oy;
-        job.topicCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, this.colorOf(getNode(s, id)?.data?.color, 0x9b87f5) + 1);
+        job.topicCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, this.colorOf(getNodeData(s, id)?.color, 0x9b87f5) + 1);
         if (src.searching && src.isMatch(id)) job.matchCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, src.theme.match + 1);
       }
     }

@@ -175,7 +175,15 @@ export class SceneSync {
         const b = index.nodeBoxes.get(id);
         if (b && p.nodes.has(id)) old.set(id, b);
       }
-      for (const id of p.nodes) this.updateNode(id, s, edgesDone, true, !routeAll);
+      if (routeAll) {
+        // Most of the map moved (a layout turned on): every box anew, as for a new map, costs less
+        // than moving each topic's box and routing every edge through the overlays (0.3 against
+        // 0.7 s at 100k topics).
+        this.p.metrics.keepAtMost(2 * s.nodes.n + 1000);
+        index.rebuildAll(s);
+        views.allDirty = true;
+        views.stale = true;
+      } else for (const id of p.nodes) this.updateNode(id, s, edgesDone, true);
       const near = new Set(old.keys());
       for (const id of index.nodes.search(view)) if (p.nodes.has(id)) near.add(id);
       layoutTween.capture(near, s, capture, { moved: p.nodes.size, old });
@@ -183,7 +191,7 @@ export class SceneSync {
       if (p.nodes.size >= 2) layoutTween.capture(p.nodes, s, capture);
       for (const id of p.nodes) this.updateNode(id, s, edgesDone, false, !routeAll);
     }
-    if (routeAll) tableForEach(s.edges, (_e, eid) => this.updateEdge(eid, s, true));
+    if (routeAll && !bulk) tableForEach(s.edges, (_e, eid) => this.updateEdge(eid, s, true));
     for (const id of p.structure) {
       views.dirty.add(id);
       views.stale = true;

@@ -42,6 +42,11 @@ export class LaidOutBase extends TableBase<MindNode> {
     return tableHas(this.data, id);
   }
 
+  /** The topic as the table under the layout holds it: its position is not the layout's. */
+  peek(id: string): MindNode | undefined {
+    return this.memo.get(id) ?? tableGet(this.data, id);
+  }
+
   forEach(fn: (value: MindNode, id: string) => void): void {
     // Whole-map reads (save, export) copy without keeping: the memo is for single reads.
     tableForEach(this.data, (v, id) => fn(this.memo.get(id) ?? this.placed(v, id, false), id));
