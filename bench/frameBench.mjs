@@ -429,6 +429,13 @@ async function runShape(browser, baseURL, shape) {
     });
     await guarded('autoLayoutAdd', async () => {
       await settle();
+      // Run on its own (FRAME_BENCH_ROWS), the row turns Auto Layout on first, as autoLayoutOn leaves it.
+      if (!(await ev(() => window.__mindflow.store.getState().settings.autoLayout))) {
+        await page.getByRole('button', { name: 'Layout' }).click();
+        await page.getByRole('switch', { name: 'Auto Layout' }).click();
+        await page.keyboard.press('Escape');
+        await settle();
+      }
       await focusOn(P.root);
       await select(P.root);
       await ev(() => {
