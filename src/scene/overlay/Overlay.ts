@@ -47,6 +47,14 @@ export function steppedCut(view: Rect): Rect {
   };
 }
 
+/** The overlay's edges of one colour and width: solid polylines and dash segments (x0, y0, x1, y1 each). */
+interface StrokeGroup {
+  color: number;
+  width: number;
+  polys: (readonly number[])[];
+  segs: number[];
+}
+
 export class Overlay {
   /** Dynamic edges: drawn under the topics. */
   readonly below = new Container();
@@ -114,6 +122,16 @@ export class Overlay {
     const g = this.edges;
     g.clear();
     const fresh = new Map<string, (piece: readonly number[], tag?: string) => boolean>();
+    // One stroke per colour and width, not one per edge. Why: selecting a topic with thousands of
+    // children drew as many strokes, and Pixi's batching of that many instructions (and the round
+    // ends of each) was most of the frame.
+    const groups = new Map<string, StrokeGroup>();
+    const groupOf = (e: OverlayEdge): StrokeGroup => {
+      const key = `${e.color}|${e.width}`;
+      let grp = groups.get(key);
+      if (!grp) groups.set(key, (grp = { color: e.color, width: e.width, polys: [], segs: [] }));
+      return grp;
+    };
     list.forEach((e, i) => {
       const pts = polys[i];
       if (e.animated && dashed) {
@@ -124,33 +142,36 @@ export class Overlay {
         if (!isFresh) fresh.set(key, (isFresh = pieceDeduper(false)));
         const starts: number[] = [];
         const pieces = skip[i] ? [] : clipPolyline(pts, clip, starts);
-        let any = false;
+        const segs = groupOf(e).segs;
         pieces.forEach((p, k) => {
           const shift = ((starts[k] % (DASH + GAP)) + DASH + GAP) % (DASH + GAP);
           if (!isFresh(p, String(Math.round(shift * 100)))) return;
-          any = true;
           dashSegments(p, DASH, GAP, phase - starts[k], (x0, y0, x1, y1) => {
-            g.moveTo(x0, y0).lineTo(x1, y1);
+            segs.push(x0, y0, x1, y1);
           });
         });
-        if (!any) return;
       } else {
         const key = `${e.color}|${e.width}`;
         let isFresh = fresh.get(key);
         if (!isFresh) fresh.set(key, (isFresh = pieceDeduper()));
         const trunk = trunks[i];
         const pieces = trunk === null || skip[i] ? [] : trunk ? [trunk] : polylineInside(pts, cut) ? [pts] : clipPolyline(pts, cut);
-        let any = false;
-        for (const p of pieces) {
-          if (!isFresh(p)) continue;
-          any = true;
-          g.moveTo(p[0], p[1]);
-          for (let k = 2; k < p.length; k += 2) g.lineTo(p[k], p[k + 1]);
-        }
-        if (!any) return;
+        for (const p of pieces) if (isFresh(p)) groupOf(e).polys.push(p);
       }
-      g.stroke({ width: e.width, color: e.color, cap: 'round', join: 'round' });
     });
+    for (const grp of groups.values()) {
+      if (grp.polys.length === 0 && grp.segs.length === 0) continue;
+      for (const p of grp.polys) {
+        g.moveTo(p[0], p[1]);
+        for (let k = 2; k < p.length; k += 2) g.lineTo(p[k], p[k + 1]);
+      }
+      const d = grp.segs;
+      for (let k = 0; k < d.length; k += 4) g.moveTo(d[k], d[k + 1]).lineTo(d[k + 2], d[k + 3]);
+      // As in the tiles: round ends and joins add a triangle fan per point and are invisible on thin
+      // edges, whose corners are rounded in the polyline already.
+      if (grp.width <= 3) g.stroke({ width: grp.width, color: grp.color, cap: 'butt', join: 'miter' });
+      else g.stroke({ width: grp.width, color: grp.color, cap: 'round', join: 'round' });
+    }
   }
 
   /** Connection being dragged from a handle. */
