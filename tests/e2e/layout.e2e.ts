@@ -105,6 +105,41 @@ describe('layouts', () => {
     }
   });
 
+  it('an add with Auto Layout on that moves a third of a 6,000-topic map draws the moved topics where a click finds them', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(flatOverlappingMap(6_000)));
+    await page.getByRole('button', { name: 'Layout' }).click();
+    await page.getByRole('menuitem', { name: 'Tidy Up (Balanced)' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.layout === 'balanced');
+    await page.getByRole('button', { name: 'Layout' }).click();
+    await page.getByRole('switch', { name: 'Auto Layout' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
+    await page.keyboard.press('Escape');
+    await idle(page);
+    const before = await positions(page);
+    await page.evaluate(() => (window as any).__mindflow.store.transact('Select', (d: any) => void (d.selectedNodeId = 'root'), { history: false }));
+    await page.keyboard.press('Control+n');
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 6_001);
+    await idle(page);
+    const after = await positions(page);
+    const moved = Object.keys(before).filter((id) => before[id].x !== after[id].x || before[id].y !== after[id].y);
+    expect(moved.length * 3).toBeGreaterThan(6_000);
+    for (const id of [moved[0], moved[Math.floor(moved.length / 2)], moved[moved.length - 1]]) {
+      await page.evaluate((i) => {
+        const m = (window as any).__mindflow;
+        const p = m.node(i).position;
+        m.scene.setViewport({ x: 640 - p.x - 90, y: 400 - p.y - 28, zoom: 1 }, 0);
+      }, id);
+      await idle(page);
+      const r = await rect(page, id);
+      expect(await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i, true), id)).toEqual(r);
+      await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+      await page.waitForFunction((i) => (window as any).__mindflow.store.getState().selectedNodeId === i, id);
+    }
+    // Settings outlive a loaded map: the next tests start with Auto Layout off.
+    await autoLayoutOff(page);
+  });
+
   it('Auto Layout keeps the map laid out after adding a topic, and persists with the map', async () => {
     const { page } = session;
     await resetMap(page, JSON.stringify(flatOverlappingMap()));
