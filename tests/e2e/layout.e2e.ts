@@ -91,18 +91,7 @@ describe('layouts', () => {
     await page.getByRole('menuitem', { name: 'Tidy Up (Balanced)' }).click();
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.layout === 'balanced');
     await idle(page);
-    for (const id of ids) {
-      await page.evaluate((i) => {
-        const m = (window as any).__mindflow;
-        const p = m.node(i).position;
-        m.scene.setViewport({ x: 640 - p.x - 90, y: 400 - p.y - 28, zoom: 1 }, 0);
-      }, id);
-      await idle(page);
-      const r = await rect(page, id);
-      expect(await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i, true), id)).toEqual(r);
-      await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
-      await page.waitForFunction((i) => (window as any).__mindflow.store.getState().selectedNodeId === i, id);
-    }
+    for (const id of ids) await drawnWhereClickFindsIt(page, id);
   });
 
   it('an add with Auto Layout on that moves a third of a 6,000-topic map draws the moved topics where a click finds them', async () => {
@@ -124,18 +113,7 @@ describe('layouts', () => {
     const after = await positions(page);
     const moved = Object.keys(before).filter((id) => before[id].x !== after[id].x || before[id].y !== after[id].y);
     expect(moved.length * 3).toBeGreaterThan(6_000);
-    for (const id of [moved[0], moved[Math.floor(moved.length / 2)], moved[moved.length - 1]]) {
-      await page.evaluate((i) => {
-        const m = (window as any).__mindflow;
-        const p = m.node(i).position;
-        m.scene.setViewport({ x: 640 - p.x - 90, y: 400 - p.y - 28, zoom: 1 }, 0);
-      }, id);
-      await idle(page);
-      const r = await rect(page, id);
-      expect(await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i, true), id)).toEqual(r);
-      await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
-      await page.waitForFunction((i) => (window as any).__mindflow.store.getState().selectedNodeId === i, id);
-    }
+    for (const id of [moved[0], moved[Math.floor(moved.length / 2)], moved[moved.length - 1]]) await drawnWhereClickFindsIt(page, id);
     // Settings outlive a loaded map: the next tests start with Auto Layout off.
     await autoLayoutOff(page);
   });
@@ -435,6 +413,20 @@ async function tweenProgress(page: Page): Promise<{ distance: number; frames: { 
 }
 
 /** Turns Auto Layout off through the menu if it is on (an earlier test may have left it on). */
+/** Brings topic `id` to the centre at zoom 1: it is drawn where the map says, and a click there selects it. */
+async function drawnWhereClickFindsIt(page: Page, id: string): Promise<void> {
+  await page.evaluate((i) => {
+    const m = (window as any).__mindflow;
+    const p = m.node(i).position;
+    m.scene.setViewport({ x: 640 - p.x - 90, y: 400 - p.y - 28, zoom: 1 }, 0);
+  }, id);
+  await idle(page);
+  const r = await rect(page, id);
+  expect(await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i, true), id)).toEqual(r);
+  await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+  await page.waitForFunction((i) => (window as any).__mindflow.store.getState().selectedNodeId === i, id);
+}
+
 async function autoLayoutOff(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Layout' }).click();
   const auto = page.getByRole('switch', { name: 'Auto Layout' });
