@@ -39,7 +39,7 @@ export class SpatialIndex {
   private tree: Flatbush | null = null;
   /**
    * The boxes of `ids` while no tree over them is in yet (buildElsewhere): queries scan them. Why: a
-   * scan of 100k boxes is under a millisecond, and packing the first tree of a 100k map held the
+   * scan of 100k boxes costs a few milliseconds, and packing the first trees of a 100k map held the
    * first frame of every import, reload and join for about 100 ms.
    */
   private flat: Float64Array | null = null;
