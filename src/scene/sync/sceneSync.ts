@@ -88,11 +88,9 @@ export class SceneSync {
 
   /** Full rebuild: import, clear, template, undo of those. O(map), never on a single edit. */
   rebuildAll(): void {
-    const { store, metrics, index, tiles, views, input, painter, treeEdit, minimapPainter } = this.p;
+    const { store, tiles, views, input, painter, treeEdit, minimapPainter } = this.p;
     const s = store.getState();
-    // Kept: the layout of a new map has just measured its labels (the cache checks each label).
-    metrics.keepAtMost(2 * s.nodes.n + 1000);
-    index.rebuildAll(s);
+    this.rebuildIndex(s);
     tiles.clear();
     views.reset();
     input.hover = null;
@@ -102,6 +100,12 @@ export class SceneSync {
     this.lastSelected = s.selectedNodeId;
     treeEdit.invalidate();
     minimapPainter.schedule();
+  }
+
+  /** Every box anew. The label widths are kept: the layout of a new map has just measured them (the cache checks each label). */
+  private rebuildIndex(s: MindMapState): void {
+    this.p.metrics.keepAtMost(2 * s.nodes.n + 1000);
+    this.p.index.rebuildAll(s);
   }
 
   refreshDynEdges(): void {
@@ -179,8 +183,7 @@ export class SceneSync {
         // A third of the map or more moved (a layout turned on, an add under the root of a laid-out
         // map): every box anew, as for a new map, costs less than moving each topic's box and
         // routing its edges through the overlays (0.3 against 0.7 s at 100k topics, all moved).
-        this.p.metrics.keepAtMost(2 * s.nodes.n + 1000);
-        index.rebuildAll(s);
+        this.rebuildIndex(s);
         views.allDirty = true;
         views.stale = true;
       } else for (const id of p.nodes) this.updateNode(id, s, edgesDone, true);

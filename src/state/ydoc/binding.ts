@@ -326,8 +326,6 @@ class Binding implements DocBinding {
   private flushMark(): void {
     const p = this.pending;
     if (!p) return;
-    // A big change made during the mark outside the history goes first, as it came first.
-    this.writeLaterNow();
     const base = this.markBase;
     this.pending = null;
     this.markBase = null;

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getNode } from '../../../src/state/doc';
+import { deleteSubtree } from '../../../src/state/mutations';
 import { addChild, deleteNode, renameNode } from '../../../src/state/operations';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { mapDoc } from '../../../src/state/ydoc/shape';
@@ -107,5 +108,22 @@ describe('binding: a big change written after it is drawn', () => {
     expect(getNode(a.store.getState(), 'S1')?.data.label).toBe('Kept');
     expect(canon(a.store.getState())).toEqual(canon(b.store.getState()));
     expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
+  });
+
+  it("writes a big change made during a drag outside the history before the drag's own step", () => {
+    const a = laterReplica();
+    a.store.beginMark('Move topic');
+    const cut = deleteSubtree(a.store.getState(), 'Big')!;
+    a.store.commit('Drop a branch', cut.state, cut.patches, cut.inverse, { history: false });
+    expect(getNode(a.store.getState(), 'Big')).toBeUndefined();
+    expect(inDoc(a, 'Big')).toBe(true);
+    renameNode(a.store, 'S1', 'Renamed in the drag');
+    a.store.commitMark();
+    expect(inDoc(a, 'Big')).toBe(false);
+    expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
+    // The drag's step is the rename alone: undoing it leaves the branch gone.
+    a.store.undo();
+    expect(getNode(a.store.getState(), 'S1')?.data.label).toBe('S1');
+    expect(getNode(a.store.getState(), 'Big')).toBeUndefined();
   });
 });
