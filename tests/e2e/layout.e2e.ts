@@ -103,7 +103,7 @@ describe('layouts', () => {
     await page.getByRole('button', { name: 'Layout' }).click();
     await page.getByRole('switch', { name: 'Auto Layout' }).click();
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
     await idle(page);
     const before = await positions(page);
     await page.evaluate(() => (window as any).__mindflow.store.transact('Select', (d: any) => void (d.selectedNodeId = 'root'), { history: false }));
@@ -125,7 +125,7 @@ describe('layouts', () => {
     await page.getByRole('switch', { name: 'Auto Layout' }).click();
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
     expect(await overlappingPairs()).toBe(0);
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
     const before = await positions(page);
     await page.getByRole('button', { name: 'Add Node' }).click();
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 501);
@@ -156,7 +156,7 @@ describe('layouts', () => {
     expect(await positions(page)).toEqual(laidOut);
     await page.getByRole('button', { name: 'Layout' }).click();
     expect(await page.getByRole('switch', { name: 'Auto Layout' }).isChecked()).toBe(true);
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
   });
 });
 
@@ -433,8 +433,13 @@ async function autoLayoutOff(page: Page): Promise<void> {
   await auto.waitFor();
   if (await auto.isChecked()) await auto.click();
   expect(await auto.isChecked()).toBe(false);
+  await closeMenu(page);
+}
+
+/** Escape closes the open menu; shortcuts wait until it is gone, its closing transition included. */
+async function closeMenu(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await auto.waitFor({ state: 'hidden' });
+  await page.getByRole('menu').waitFor({ state: 'detached' });
 }
 
 /** An untidy map with Auto Layout off, drawn in detail. */
