@@ -500,6 +500,14 @@ export class MindMapStore {
     return true;
   }
 
+  /**
+   * Applies a change from elsewhere whose result and change set are already known (an undo that
+   * puts back a state this store held, see ydoc/stepMemo.ts): `changes` names what differs.
+   */
+  applyExternalChanges(next: MindMapState, changes: ChangeSet, undoRedo = false): void {
+    this.finishExternal(next, changes, undoRedo);
+  }
+
   /** Replaces the map with one built elsewhere (the document rebuilt), keeping selection and search where they still apply. */
   replaceExternal(next: MindMapState, undoRedo = false): void {
     const prev = this.state;

@@ -60,6 +60,9 @@ import {
   type MapFill,
 } from './toDoc';
 import { DocHistory } from './undo';
+import { copyChanges, docFields, sameDocFields, unionChanges, withDocFields, type StepMemo } from './stepMemo';
+
+type StackItem = DocHistory['manager']['undoStack'][number];
 
 /** Whether a layout places the topics (their positions are then derived, not stored). */
 export function layoutPlaces(settings: MapSettings): boolean {
@@ -170,6 +173,18 @@ class Binding implements DocBinding {
   /** A big change waiting for its write (see BindOptions.writeLater). */
   private later: { changes: ChangeSet; state: MindMapState; wasPlacing: boolean; before: MindMapState; origin: object } | null = null;
   private readonly writingListeners = new Set<(writing: boolean) => void>();
+  /** Document transactions seen, from any origin (a step memo holds while none came after it). */
+  private rev = 0;
+  /** The newest step's states, while they can stand in for reading the document (stepMemo.ts). */
+  private memo: StepMemo<StackItem> | null = null;
+  /** The step a tracked transaction now running writes (its state before and after). */
+  private writingStep: { before: MindMapState; after: MindMapState; changes: ChangeSet } | null = null;
+  /** The memo the undo or redo now running may put back instead of reading the document. */
+  private replaying: StepMemo<StackItem> | null = null;
+  /** `rev` when the open mark began: its write is a memo only if nothing came in meanwhile. */
+  private markRev = -1;
+  /** An auto-layout pass moved topics since the last write (see onStoreChange). */
+  private unwrittenPass = false;
 
   constructor(
     private readonly store: MindMapStore,
@@ -272,6 +287,7 @@ class Binding implements DocBinding {
         this.pending = emptyChangeSet();
         this.pendingMoved = new Set();
         this.markBase = this.store.getState();
+        this.markRev = this.rev;
         this.markWasPlacing = this.placing;
         h.beginMark(label);
       },
@@ -289,11 +305,11 @@ class Binding implements DocBinding {
       },
       undo: () => {
         this.settle();
-        return h.undo();
+        return this.replay(h.manager.undoStack, () => h.undo());
       },
       redo: () => {
         this.settle();
-        return h.redo();
+        return this.replay(h.manager.redoStack, () => h.redo());
       },
       // A step waiting for its write (writeLater) is already this tab's newest one.
       canUndo: () => this.laterStep || h.canUndo(),
@@ -334,7 +350,9 @@ class Binding implements DocBinding {
     if (!hasContent(changes)) return;
     this.upgradeSchema();
     const now = this.store.getState();
-    this.doc.transact(() => batchWrites(this.d, () => this.write(changes, now, this.markWasPlacing, base)), this.origin);
+    // Nothing came in during the mark: the document still holds what `base` holds.
+    const step = base && this.markRev === this.rev ? base : null;
+    this.writeStep(changes, now, this.markWasPlacing, base, this.origin, step);
     this.lastState = now;
   }
 
@@ -400,7 +418,11 @@ class Binding implements DocBinding {
     this.placing = layoutPlaces(state.settings);
     if (this.readOnly) return;
     if (!changes.reset && !changes.settings && changes.moved.length > 0 && changes.nodes.size === 0 && changes.edges.size === 0 && wasPlacing && this.placing) {
-      return; // an auto-layout pass: derived positions only
+      // An auto-layout pass: derived positions only. The memo's change sets would not name them
+      // (this pass can come before the write of the change it follows), so no memo spans it.
+      this.memo = null;
+      this.unwrittenPass = true;
+      return;
     }
     this.settle();
     if (this.pending && changes.history) {
@@ -423,8 +445,65 @@ class Binding implements DocBinding {
       return;
     }
     this.upgradeSchema();
-    this.doc.transact(() => batchWrites(this.d, () => this.write(changes, state, wasPlacing, before)), origin);
+    this.writeStep(changes, state, wasPlacing, before, origin, before);
   };
+
+  /** Writes one change set in one transaction; `stepBefore`: the state the document holds now, for the memo. */
+  private writeStep(changes: ChangeSet, state: MindMapState, wasPlacing: boolean, before: MindMapState | null, origin: object, stepBefore: MindMapState | null): void {
+    this.writingStep = origin === this.origin && stepBefore ? { before: stepBefore, after: state, changes } : null;
+    try {
+      this.doc.transact(() => batchWrites(this.d, () => this.write(changes, state, wasPlacing, before)), origin);
+    } finally {
+      this.writingStep = null;
+      this.unwrittenPass = false;
+    }
+  }
+
+  /** Keeps (or extends, for a step written in more than one transaction) the memo of the step just written. */
+  private noteStep(): void {
+    const step = this.writingStep;
+    const added = this.history.takeAdded();
+    const stack = this.history.manager.undoStack;
+    const top = stack[stack.length - 1];
+    const memo = this.memo;
+    if (!step || !top || this.unwrittenPass) this.memo = null;
+    else if (added === top) {
+      this.memo = { item: top, before: docFields(step.before), after: docFields(step.after), changes: copyChanges(step.changes), rev: this.rev };
+    } else if (memo && memo.item === top && memo.rev === this.rev - 1 && sameDocFields(memo.after, step.before)) {
+      this.memo = { item: top, before: memo.before, after: docFields(step.after), changes: unionChanges(memo.changes, step.changes), rev: this.rev };
+    } else this.memo = null;
+  }
+
+  /**
+   * Runs an undo or redo of the step on top of `stack`; when the memo is that step and still holds,
+   * the transaction it makes is answered from the memo (see applyMemo).
+   */
+  private replay(stack: readonly StackItem[], run: () => boolean): boolean {
+    const memo = this.memo;
+    this.replaying = memo && memo.item === stack[stack.length - 1] && memo.rev === this.rev ? memo : null;
+    try {
+      return run();
+    } finally {
+      this.replaying = null;
+    }
+  }
+
+  /**
+   * The undo (or redo) of the memo's step, just made: the store gets the memo's other state back,
+   * and the memo turns into the step now on the other stack. False (nothing done) where it does not hold.
+   */
+  private applyMemo(memo: StepMemo<StackItem>, undo: boolean): boolean {
+    const s = this.store.getState();
+    if (memo.rev !== this.rev - 1 || !sameDocFields(s, memo.after)) return false;
+    if (this.pending || this.fill || this.later || this.remoteFill || this.repaired > 0 || this.dormant.size > 0 || this.newer) return false;
+    const m = this.history.manager;
+    const stack = undo ? m.redoStack : m.undoStack;
+    const item = stack[stack.length - 1];
+    const rev = this.rev;
+    this.store.applyExternalChanges(withDocFields(s, memo.before), copyChanges(memo.changes), true);
+    this.memo = item ? { item, before: memo.after, after: memo.before, changes: memo.changes, rev } : null;
+    return true;
+  }
 
   /** Whether the change waiting for its write is an undo step. */
   private get laterStep(): boolean {
@@ -437,7 +516,7 @@ class Binding implements DocBinding {
     if (!l) return;
     this.later = null;
     this.upgradeSchema();
-    this.doc.transact(() => batchWrites(this.d, () => this.write(l.changes, l.state, l.wasPlacing, l.before)), l.origin);
+    this.writeStep(l.changes, l.state, l.wasPlacing, l.before, l.origin, l.before);
     this.writingChanged(true);
   }
 
@@ -545,9 +624,22 @@ class Binding implements DocBinding {
   // Document -> store
 
   private onTransaction = (tr: Y.Transaction): void => {
-    if (tr.origin === this.origin || tr.origin === this.quiet) return;
+    // Y.UndoManager's own bookkeeping (clearing a stack) runs transactions that change nothing.
+    if (tr.changed.size === 0) return;
+    this.rev++;
+    if (tr.origin === this.origin) {
+      this.noteStep();
+      return;
+    }
+    if (tr.origin === this.quiet) {
+      this.memo = null;
+      return;
+    }
+    const replaying = this.replaying;
+    this.replaying = null;
     // The change is read against the whole map: its records are all written first.
     this.settle();
+    this.memo = null;
     const d = this.d;
     const keys = (type: Y.Map<unknown>) => {
       const set = tr.changed.get(type as never);
@@ -559,6 +651,7 @@ class Binding implements DocBinding {
     const meta = keys(d.meta);
     if (tree.length + topic.length + link.length + meta.length === 0) return;
     const undoRedo = tr.origin === this.history.manager;
+    if (undoRedo && replaying && this.applyMemo(replaying, this.history.manager.undoing)) return;
     if (this.followFill(meta, undoRedo)) return;
     if (
       meta.includes(META.rootId) ||

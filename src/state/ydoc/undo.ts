@@ -23,6 +23,8 @@ export class DocHistory implements HistoryDriver {
   private markItem: Y.UndoManager['undoStack'][number] | null = null;
   /** A step began (stopCapturing) and no change has joined it yet: the next one makes a new item. */
   private stepOpen = false;
+  /** The stack item the newest tracked change made (not an undo's or a redo's), until taken. */
+  private added: Y.UndoManager['undoStack'][number] | null = null;
 
   constructor(d: MapDoc, origin: object) {
     this.manager = new Y.UndoManager([d.tree.y, d.topic.y, d.link.y, d.meta], {
@@ -37,6 +39,7 @@ export class DocHistory implements HistoryDriver {
         return;
       }
       event.stackItem.meta.set(LABEL, this.markLabel ?? this.pendingLabel);
+      this.added = event.stackItem;
       this.stepOpen = false;
       if (this.markLabel !== null && this.markItem === null) this.markItem = event.stackItem;
     });
@@ -103,6 +106,13 @@ export class DocHistory implements HistoryDriver {
       m[stack] = items.concat(m[stack]);
     }
     return true;
+  }
+
+  /** The stack item the last tracked change made, if it made one since the last call (then forgotten). */
+  takeAdded(): Y.UndoManager['undoStack'][number] | null {
+    const item = this.added;
+    this.added = null;
+    return item;
   }
 
   canUndo(): boolean {
