@@ -13,8 +13,10 @@ if [ -z "$PG_BIN" ] || ! command -v redis-server >/dev/null; then
 fi
 
 WORK=$(mktemp -d)
-PG_PORT=${PG_PORT:-55432}
-REDIS_PORT=${REDIS_PORT:-56379}
+# A free port from the system: a fixed one may already be taken by some other socket.
+free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+PG_PORT=${PG_PORT:-$(free_port)}
+REDIS_PORT=${REDIS_PORT:-$(free_port)}
 as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 cleanup() {

@@ -24,22 +24,24 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-function startProcess(port: number): Promise<{ child: ChildProcess; server: RunningServer }> {
+/** Starts a server process on a port the system picks (a fixed one may be some other socket's). */
+function startProcess(name: string): Promise<{ child: ChildProcess; server: RunningServer }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MINDFLOW_DIST: dist, MINDFLOW_STORED_ANSWER_FROM_BYTES: '0' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MINDFLOW_DIST: dist, MINDFLOW_STORED_ANSWER_FROM_BYTES: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server on ${port} did not start`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server ${name} did not start`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (String(chunk).includes('MindFlow is running')) {
+      const url = /MindFlow is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(String(chunk))?.[1];
+      if (url) {
         clearTimeout(timer);
-        resolve({ child, server: { url: `http://127.0.0.1:${port}` } as RunningServer });
+        resolve({ child, server: { url } as RunningServer });
       }
     });
-    child.on('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`server ${name} exited with ${code}`)));
   });
 }
 
@@ -56,8 +58,8 @@ function stop(child: ChildProcess): Promise<void> {
 const tree = (c: Client) => c.doc.getMap<{ parent: string; order: string }>('tree');
 
 async function main() {
-  let one = await startProcess(54173);
-  let two = await startProcess(54174);
+  let one = await startProcess('one');
+  let two = await startProcess('two');
   const { room, editToken } = await newRoom(one.server);
   const a = connect(one.server, room, editToken);
   const b = connect(two.server, room, editToken);
@@ -72,8 +74,8 @@ async function main() {
   b.destroy();
   await Promise.all([stop(one.child), stop(two.child)]);
 
-  one = await startProcess(54173);
-  two = await startProcess(54174);
+  one = await startProcess('one');
+  two = await startProcess('two');
   const c = connect(two.server, room, editToken);
   await c.synced;
   await until(() => tree(c).size === 40, 60_000, 'the map after both processes restarted').catch((error: Error) => {
