@@ -45,6 +45,7 @@ export class SceneIndex {
   readonly edges = new SpatialIndex();
   readonly fans = new EdgeFans(this.edgeBoxes);
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private packTimer: ReturnType<typeof setTimeout> | null = null;
 
   /**
    * `idle` says whether an idle rebuild may run now (not during a drag); `builder`, where there is
@@ -169,6 +170,18 @@ export class SceneIndex {
   }
 
   /**
+   * rebuildTreesLater in a task of its own: called from a frame, copying the boxes for the builder
+   * (tens of milliseconds at 100k topics) would hold that frame back, and the overlays answer meanwhile.
+   */
+  private rebuildTreesAfterFrame(builder: TreeBuilder): void {
+    if (this.packTimer !== null) return;
+    this.packTimer = setTimeout(() => {
+      this.packTimer = null;
+      if (!this.destroyed) this.rebuildTreesLater(builder);
+    }, 0);
+  }
+
+  /**
    * Packs both trees with the builder. `fresh`: the boxes replace the trees at once and are scanned
    * until their trees are in (a whole new map); else the current trees answer meanwhile.
    */
@@ -193,7 +206,7 @@ export class SceneIndex {
    */
   scheduleRebuild(): void {
     if (this.nodes.needsRebuild || this.edges.needsRebuild) {
-      if (this.builder && this.nodeBoxes.size >= BACKGROUND_REBUILD_MIN_TOPICS) this.rebuildTreesLater(this.builder);
+      if (this.builder && this.nodeBoxes.size >= BACKGROUND_REBUILD_MIN_TOPICS) this.rebuildTreesAfterFrame(this.builder);
       else if (!this.nodes.building && !this.edges.building) this.rebuildTrees();
       return;
     }
@@ -210,6 +223,7 @@ export class SceneIndex {
   destroy(): void {
     this.destroyed = true;
     if (this.timer !== null) clearTimeout(this.timer);
+    if (this.packTimer !== null) clearTimeout(this.packTimer);
     this.builder?.dispose?.();
   }
 }
