@@ -35,8 +35,8 @@ import type { RunningServer } from '../server/app';
 import { connect, type Client } from '../tests/server/helpers';
 import { generateMap } from './mapGenerator.mjs';
 
-const PORT = 54190;
-const URL_HTTP = `http://127.0.0.1:${PORT}`;
+/** The server's address, once it has started on a port the system picked (a fixed one may be taken). */
+let URL_HTTP = '';
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const DIST = resolve(process.env.SYNC_BENCH_DIST ?? 'dist');
 const BROWSER_RUNS = Number(process.env.BROWSER_RUNS ?? 3);
@@ -61,13 +61,18 @@ function startServer(dir: string): Promise<Proc> {
     writeFileSync(join(dist, 'index.html'), '<!doctype html>');
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), MINDFLOW_DATA: join(dir, 'level'), MINDFLOW_DIST: dist, MINDFLOW_MESSAGES_PER_SECOND: '1000' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MINDFLOW_DATA: join(dir, 'level'), MINDFLOW_DIST: dist, MINDFLOW_MESSAGES_PER_SECOND: '1000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (c: Buffer) => {
       serverLog.push(String(c));
-      if (String(c).includes('MindFlow is running')) resolve({ child, pid: child.pid! });
+      const port = /MindFlow is running at http:\/\/[^:]+:(\d+)/.exec(String(c))?.[1];
+      if (port) {
+        URL_HTTP = `http://127.0.0.1:${port}`;
+        SERVER.url = URL_HTTP;
+        resolve({ child, pid: child.pid! });
+      }
     });
     child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
@@ -86,7 +91,7 @@ async function newRoom(): Promise<{ room: string; editToken: string }> {
   return (await res.json()) as { room: string; editToken: string };
 }
 
-const SERVER = { url: URL_HTTP } as RunningServer;
+const SERVER = { url: '' } as RunningServer;
 
 function client(room: string, token: string, doc = new Y.Doc()): Client {
   return connect(SERVER, room, token, doc);
