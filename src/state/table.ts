@@ -221,12 +221,26 @@ export function tableDelete<T>(t: Table<T>, id: string): boolean {
   return true;
 }
 
+/** Whether no bucket of the overlay holds an entry (BUCKETS checks, against one lookup per entry). */
+function overlayEmpty<T>(t: Table<T>): boolean {
+  for (let i = 0; i < t.b.length; i++) {
+    const bucket = t.b[i];
+    if (bucket === EMPTY_BUCKET) continue;
+    for (const _ in bucket) return false;
+  }
+  return true;
+}
+
 /** Every entry once: the base's in position order (unless the overlay replaced them), then the overlay's. */
 export function tableForEach<T>(t: Table<T>, fn: (value: T, id: string) => void): void {
   if (t.base !== null) {
-    t.base.forEach((v, id) => {
-      if (!own.call(t.b[bucketOf(id)], id)) fn(v, id);
-    });
+    // Nothing over the base (a map just imported or loaded): no id needs looking up in the overlay.
+    if (overlayEmpty(t)) t.base.forEach(fn);
+    else {
+      t.base.forEach((v, id) => {
+        if (!own.call(t.b[bucketOf(id)], id)) fn(v, id);
+      });
+    }
   }
   for (let i = 0; i < t.b.length; i++) {
     const bucket = t.b[i];

@@ -74,6 +74,32 @@ describe('table over a base', () => {
     expect(Object.keys(t.b.find((bucket) => 'c' in bucket) ?? {})).not.toContain('c');
   });
 
+  it('walks every entry once, the overlay winning, whatever the overlay holds (a fresh one included)', () => {
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const op = fc.record({ key: fc.constantFrom(...keys), value: fc.option(fc.integer({ min: 0, max: 99 }), { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 12 }), fc.boolean(), (ops, fresh) => {
+        const base: Array<[string, number | undefined]> = [['a', 1], ['b', 2], ['c', undefined], ['d', 4]];
+        const t = fresh ? tableOnBase(new ArrayBase(new Map(base.map(([k], i) => [k, i])), base.map(([k]) => k), base.map(([, v]) => v))) : baseTable(base);
+        const want = new Map(base.filter(([, v]) => v !== undefined) as Array<[string, number]>);
+        const check = () => expect(entriesOf(t)).toEqual([...want].sort(([a], [b]) => a.localeCompare(b)));
+        check();
+        // A fresh overlay's buckets are frozen: only a writable one takes edits.
+        const writable = fresh ? { ...t, b: t.b.map((bucket) => ({ ...bucket })) } : t;
+        for (const { key, value } of ops) {
+          if (value === undefined) {
+            tableDelete(writable, key);
+            want.delete(key);
+          } else {
+            tableSet(writable, key, value);
+            want.set(key, value);
+          }
+          expect(entriesOf(writable)).toEqual([...want].sort(([a], [b]) => a.localeCompare(b)));
+        }
+      }),
+    );
+  });
+
   it('ignores stale keys in the shared position map', () => {
     const t = baseTable([['a', 1]], [['ghost', 0]]);
     expect(tableGet(t, 'ghost')).toBeUndefined();
