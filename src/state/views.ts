@@ -82,12 +82,17 @@ export class VisibilityView {
     }
     if (changes.structure.size === 0) return;
     const delta: VisibilityDelta = { reset: false, shown: [], hidden: [] };
-    // Shared by the walks of one change: a subtree is walked once and an ancestor looked at once,
-    // however many of the changed topics lie in it (an undone 10k-topic delete on a chain names all
-    // 10k, each with the whole rest of the chain above and below it).
-    const done = new Set<string>();
-    const memo = new Map<string, boolean>();
-    for (const id of changes.structure) this.refreshSubtree(state, id, delta, done, memo);
+    if (changes.structure.size === 1) {
+      // One topic collapsed, expanded, added or moved: one walk, with nothing to share.
+      for (const id of changes.structure) this.refreshSubtree(state, id, delta, null, null);
+    } else {
+      // Shared by the walks of one change: a subtree is walked once and an ancestor looked at once,
+      // however many of the changed topics lie in it (an undone 10k-topic delete on a chain names all
+      // 10k, each with the whole rest of the chain above and below it).
+      const done = new Set<string>();
+      const memo = new Map<string, boolean>();
+      for (const id of changes.structure) this.refreshSubtree(state, id, delta, done, memo);
+    }
     if (delta.shown.length || delta.hidden.length) this.emit(delta);
   }
 
@@ -121,25 +126,32 @@ export class VisibilityView {
     }
   }
 
-  /** Brings `id`'s subtree up to date; skips what `done` says was refreshed in this change already. */
-  private refreshSubtree(state: MindMapState, id: string, delta: VisibilityDelta, done: Set<string>, memo: Map<string, boolean>): void {
-    if (done.has(id)) return;
+  /**
+   * Brings `id`'s subtree up to date; skips what `done` says was refreshed in this change already.
+   * Without `done` and `memo` (a change of one topic), a walk longer than the map stops (a cycle).
+   * Why without: at a topic with 50,000 children the two cost a third of the walk.
+   */
+  private refreshSubtree(state: MindMapState, id: string, delta: VisibilityDelta, done: Set<string> | null, memo: Map<string, boolean> | null): void {
+    if (done?.has(id)) return;
     if (!getNode(state, id)) {
       // Removed: its descendants were removed too and appear in the same change set.
-      done.add(id);
+      done?.add(id);
       this.setVisible(id, false, delta);
       return;
     }
-    const stack: Array<[string, boolean]> = [[id, isShownByExpansion(state, id, memo)]];
+    const stack: Array<[string, boolean]> = [[id, isShownByExpansion(state, id, memo ?? undefined)]];
+    let steps = 0;
     while (stack.length) {
       const [cur, shown] = stack.pop()!;
-      if (done.has(cur)) continue;
-      done.add(cur);
+      if (done) {
+        if (done.has(cur)) continue;
+        done.add(cur);
+      } else if (++steps > state.nodes.n) break;
       const wasShown = this.visible.has(cur);
       this.setVisible(cur, shown, delta);
       const node = getNode(state, cur);
       if (!node) continue;
-      memo.set(cur, shown);
+      memo?.set(cur, shown);
       const childShown = shown && node.data.expanded;
       // A branch hidden before and after keeps its whole subtree hidden: skip it.
       if (!childShown && !wasShown) continue;

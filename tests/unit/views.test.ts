@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { childIds, getEdge, getNode, type MindMapState } from '../../src/state/doc';
 import { restoreMap } from '../../src/state/restore';
@@ -43,6 +44,29 @@ describe('visibility', () => {
     expect(view.isVisible('A1')).toBe(true);
     expect(view.isVisible('A11')).toBe(false);
     check();
+  });
+
+  it('equals a full recomputation after any sequence of collapses, expands, adds, moves, deletes, undos and redos', () => {
+    const op = fc.record({ kind: fc.integer({ min: 0, max: 6 }), a: fc.nat(), b: fc.nat() });
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 25 }), (ops) => {
+        const store = tree('Root', ['A', ['A1', 'A11', 'A12'], 'A2'], ['B', ['B1', ['B11', 'B111']]], 'C');
+        const { check } = watch(store);
+        for (const { kind, a, b } of ops) {
+          const ids = subtreeIds(store.getState(), store.getState().rootId);
+          const x = ids[a % ids.length];
+          const y = ids[b % ids.length];
+          if (kind <= 1) toggleExpanded(store, x);
+          else if (kind === 2) addChild(store, x);
+          else if (kind === 3) moveToParent(store, x, y);
+          else if (kind === 4) deleteNode(store, x);
+          else if (kind === 5) store.undo();
+          else store.redo();
+          check();
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('follows adds, deletes, reparenting and undo', () => {
