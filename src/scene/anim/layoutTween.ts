@@ -32,6 +32,11 @@ export class LayoutTween {
 
   constructor(private readonly deps: LayoutTweenDeps) {}
 
+  /** Whether anything could tween under this policy (nothing does in performance mode, with reduced motion or during a drag). */
+  mayTween(policy: TweenPolicy): boolean {
+    return !(policy.performanceMode || policy.reducedMotion || policy.dragging);
+  }
+
   /** The rect a tween looks at: the screen and a margin. */
   viewOf(c: { cam: Camera; size: Size }): Rect {
     return expandRect(visibleWorldRect(c.cam, c.size), 40 / c.cam.zoom);
@@ -44,7 +49,7 @@ export class LayoutTween {
    */
   capture(ids: Iterable<string>, s: MindMapState, c: TweenCapture, bulk?: { moved: number; old: ReadonlyMap<string, Rect> }): void {
     const policy = c.policy;
-    if (policy.performanceMode || policy.reducedMotion || policy.dragging) return;
+    if (!this.mayTween(policy)) return;
     const view = this.viewOf(c);
     const now = performance.now();
     const vis = c.visible;

@@ -173,11 +173,16 @@ export class SceneSync {
     if (bulk) {
       // Only topics near the screen before or after can be tweened: the spatial index names them,
       // where asking every moved topic cost 100,000 table reads.
+      // Nothing tweens at the shapes level of detail, in performance mode or during a drag: there the
+      // screen can hold the whole map, and naming what is on it cost 70 ms at 100k topics for nothing.
+      const tweens = layoutTween.mayTween(capture.policy);
       const view = layoutTween.viewOf(capture);
       const old = new Map<string, Rect>();
-      for (const id of index.nodes.search(view)) {
-        const b = index.nodeBoxes.get(id);
-        if (b && p.nodes.has(id)) old.set(id, b);
+      if (tweens) {
+        for (const id of index.nodes.search(view)) {
+          const b = index.nodeBoxes.get(id);
+          if (b && p.nodes.has(id)) old.set(id, b);
+        }
       }
       if (routeAll || p.nodes.size * 3 > s.nodes.n) {
         // A third of the map or more moved (a layout turned on, an add under the root of a laid-out
@@ -187,9 +192,11 @@ export class SceneSync {
         views.allDirty = true;
         views.stale = true;
       } else for (const id of p.nodes) this.updateNode(id, s, edgesDone, true);
-      const near = new Set(old.keys());
-      for (const id of index.nodes.search(view)) if (p.nodes.has(id)) near.add(id);
-      layoutTween.capture(near, s, capture, { moved: p.nodes.size, old });
+      if (tweens) {
+        const near = new Set(old.keys());
+        for (const id of index.nodes.search(view)) if (p.nodes.has(id)) near.add(id);
+        layoutTween.capture(near, s, capture, { moved: p.nodes.size, old });
+      }
     } else {
       if (p.nodes.size >= 2) layoutTween.capture(p.nodes, s, capture);
       for (const id of p.nodes) this.updateNode(id, s, edgesDone, false, !routeAll);

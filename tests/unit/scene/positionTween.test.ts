@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { easeInOutCubic } from '../../../src/scene/camera/camera';
+import { LayoutTween } from '../../../src/scene/anim/layoutTween';
+import { nodeHitBox } from '../../../src/scene/topics/nodeLayout';
+import { getNode } from '../../../src/state/doc';
+import { tableGet } from '../../../src/state/table';
+import { tree } from '../helpers/tree';
 import { lerpPoint, planTween, PositionTween, TWEEN_MAX_TOPICS, TWEEN_MS, tweenProgress, type Move } from '../../../src/scene/anim/positionTween';
 
 const on = { performanceMode: false, reducedMotion: false, dragging: false };
@@ -82,5 +87,29 @@ describe('PositionTween', () => {
     t.clear();
     expect(t.active).toBe(false);
     expect(t.edgeIds.size + t.tileEdgeIds.size).toBe(0);
+  });
+});
+
+describe('layout tween in the scene', () => {
+  // Root with A and B; both move 300 px right in one change, on a screen that shows them.
+  const store = tree('Root', 'A', 'B');
+  const before = new Map(['A', 'B'].map((id) => {
+    const n = getNode(store.getState(), id)!;
+    return [id, nodeHitBox(n.position.x, n.position.y, 140)] as const;
+  }));
+  store.transact('move', (d) => {
+    for (const id of ['A', 'B']) tableGet(d.nodes, id)!.position.x += 300;
+  });
+  const s = store.getState();
+  const screen = { cam: { x: 0, y: 0, zoom: 1 }, size: { width: 2000, height: 1000 }, visible: new Set(['root', 'A', 'B']) };
+  const policies = [false, true].flatMap((performanceMode) =>
+    [false, true].flatMap((reducedMotion) => [false, true].map((dragging) => ({ performanceMode, reducedMotion, dragging }))),
+  );
+
+  test.each(policies)('a layout tweens exactly when the policy allows it: %o', (policy) => {
+    const tween = new LayoutTween({ boxes: before, view: () => undefined, invalidateEdgeTiles: () => {}, overlayChanged: () => {} });
+    tween.capture(['A', 'B'], s, { ...screen, policy });
+    expect(tween.tween.active).toBe(tween.mayTween(policy));
+    expect(tween.mayTween(policy)).toBe(planTween([move('A', 0, 300)], 2, policy).length > 0);
   });
 });
