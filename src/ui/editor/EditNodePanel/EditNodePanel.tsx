@@ -182,7 +182,6 @@ function PanelFrame({
         </Alert>
       )}
       <NodeFormFields
-        key={draft.nodeId}
         draft={draft}
         node={node}
         isRoot={isRoot}
