@@ -227,7 +227,7 @@ async function runShape(browser, baseURL, shape) {
     const blur = () => ev(() => window.__fb.blur());
 
     /** One row: `act` performs the input; the window runs SETTLE_MS past its end. */
-    const measure = async (name, triggers, act, note) => {
+    const measure = async (name, triggers, act, note, { response } = {}) => {
       const profiling = PROFILE.includes(`${shape.name}/${name}`);
       if (profiling) {
         await cdp.send('Profiler.enable');
@@ -258,7 +258,7 @@ async function runShape(browser, baseURL, shape) {
       }
       await page.waitForTimeout(SETTLE_MS);
       const raw = await ev(() => window.__fb.stop());
-      const row = readRow(raw);
+      const row = readRow(raw, { response });
       if (note) row.note = note;
       if (profiling) row.profile = await stopProfile();
       out.rows[name] = row;
@@ -387,7 +387,8 @@ async function runShape(browser, baseURL, shape) {
           await page.keyboard.type(TYPED, { delay: 60 });
           await page.keyboard.press('Enter');
         },
-        `${TYPED.length} characters typed in the in-place title editor (F2), 60 ms apart, then Enter`,
+        `${TYPED.length} characters typed in the in-place title editor (F2), 60 ms apart, then Enter; first frame: the first character on screen`,
+        { response: 'page' },
       );
       await undoRedo('typeLabel');
     });

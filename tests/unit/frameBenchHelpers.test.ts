@@ -69,6 +69,18 @@ describe('frame bench rows', () => {
     expect(row.met).toBe(false);
   });
 
+  it("times an answer in the page (a typed character) by the first rendered frame, keeping the scene's first frame beside it", () => {
+    const raw = {
+      input: { type: 'keydown', at: 100, seen: 101, draws: 10 },
+      frames: [frame(84, 10), frame(117, 10), frame(150, 10), frame(166, 12)],
+      started: 80,
+      ended: 300,
+      longTasks: [],
+    };
+    expect(readRow(raw)).toMatchObject({ firstFrameMs: 71, firstSceneFrameMs: 71 });
+    expect(readRow(raw, { response: 'page' })).toMatchObject({ firstFrameMs: 22, firstSceneFrameMs: 71, response: 'page' });
+  });
+
   it('records a window without any frame as a first frame of at least the window, not met', () => {
     const row = readRow({ input: { type: 'keydown', at: 100, seen: 100, draws: 0 }, frames: [frame(90, 0)], started: 80, ended: 5100, longTasks: [] });
     expect(row).toMatchObject({ firstFrameMs: 5000, noFrameInWindow: true, met: false });
