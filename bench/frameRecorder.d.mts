@@ -10,6 +10,10 @@ export interface RawRecording {
 export interface Row {
   error?: string;
   firstFrameMs?: number;
+  /** The first frame the scene drew, whatever `response` says. */
+  firstSceneFrameMs?: number | null;
+  /** 'page': firstFrameMs is the first rendered frame (the input is answered in the page). */
+  response?: 'page';
   noFrameInWindow?: boolean;
   sceneDrew?: boolean;
   p95Ms?: number;
@@ -28,5 +32,5 @@ export interface Row {
 }
 export const TARGETS: { firstFrameMs: number; p95Ms: number; longestTaskMs: number };
 export function pageRecorder(): void;
-export function readRow(raw: RawRecording | null): Row;
+export function readRow(raw: RawRecording | null, options?: { response?: 'scene' | 'page' }): Row;
 export function round(x: number | null | undefined): number | null | undefined;
