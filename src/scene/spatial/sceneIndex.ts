@@ -46,6 +46,7 @@ export class SceneIndex {
   readonly fans = new EdgeFans(this.edgeBoxes);
   private timer: ReturnType<typeof setTimeout> | null = null;
   private packTimer: ReturnType<typeof setTimeout> | null = null;
+  private warmTimer: ReturnType<typeof setTimeout> | null = null;
 
   /**
    * `idle` says whether an idle rebuild may run now (not during a drag); `builder`, where there is
@@ -111,8 +112,21 @@ export class SceneIndex {
       this.edgeBoxes.set(id, this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b]));
     });
     this.fans.reset();
-    if (this.builder && n >= BACKGROUND_REBUILD_MIN_TOPICS) this.packLater(this.builder, true);
-    else this.rebuildTrees();
+    if (this.builder && n >= BACKGROUND_REBUILD_MIN_TOPICS) {
+      this.packLater(this.builder, true);
+      this.warmAfterFrame();
+    } else this.rebuildTrees();
+  }
+
+  /** The trees' sets of ids, made in a task after the frame that installed a whole new map (warm()). */
+  private warmAfterFrame(): void {
+    if (this.warmTimer !== null) return;
+    this.warmTimer = setTimeout(() => {
+      this.warmTimer = null;
+      if (this.destroyed) return;
+      this.nodes.warm();
+      this.edges.warm();
+    }, 0);
   }
 
   /** An edge's routed box came or changed; in the tree once `flushEdges` runs. */
@@ -224,6 +238,7 @@ export class SceneIndex {
     this.destroyed = true;
     if (this.timer !== null) clearTimeout(this.timer);
     if (this.packTimer !== null) clearTimeout(this.packTimer);
+    if (this.warmTimer !== null) clearTimeout(this.warmTimer);
     this.builder?.dispose?.();
   }
 }

@@ -46,7 +46,11 @@ export class SpatialIndex {
   /** The box around every box of `flat`. Why: tiles around the map ask for empty places, and a scan finds nothing there slowly. */
   private flatBounds: Rect | null = null;
   private ids: string[] = [];
-  private staticSet = new Set<string>();
+  /**
+   * The ids of the static entries, made when first asked (or by warm()). Why not at install: a set of
+   * 100k ids held the first frame of every big new map, which asks nothing of it.
+   */
+  private staticSet: Set<string> | null = null;
   private stale = new Set<string>();
   private overlay = new Map<string, Rect>();
   /** A packed tree over a big overlay, its ids and boxes by entry; null until asked after a change. */
@@ -110,7 +114,7 @@ export class SpatialIndex {
     for (const id of since) {
       const r = this.overlay.get(id);
       if (r) overlay.set(id, r);
-      if (this.staticSet.has(id)) stale.add(id);
+      if (this.isStatic(id)) stale.add(id);
     }
     this.overlay = overlay;
     this.overlayTree = null;
@@ -126,7 +130,7 @@ export class SpatialIndex {
   private install(ids: string[], tree: Flatbush | null, flat: Float64Array | null = null): void {
     this.slot = null;
     // The tree of a map first answered by scan holds the same entries: their set is kept.
-    if (ids !== this.ids) this.staticSet = new Set(ids);
+    if (ids !== this.ids) this.staticSet = null;
     this.ids = ids;
     this.tree = tree;
     this.flat = flat;
@@ -136,15 +140,28 @@ export class SpatialIndex {
   set(id: string, r: Rect): void {
     this.overlay.set(id, r);
     this.overlayTree = null;
-    if (this.staticSet.has(id)) this.stale.add(id);
+    if (this.isStatic(id)) this.stale.add(id);
     this.since?.add(id);
   }
 
   remove(id: string): void {
     this.overlay.delete(id);
     this.overlayTree = null;
-    if (this.staticSet.has(id)) this.stale.add(id);
+    if (this.isStatic(id)) this.stale.add(id);
     this.since?.add(id);
+  }
+
+  /** Makes the set of static ids now (a task after the frame that installed them), not at the first change. */
+  warm(): void {
+    this.statics();
+  }
+
+  private statics(): Set<string> {
+    return (this.staticSet ??= new Set(this.ids));
+  }
+
+  private isStatic(id: string): boolean {
+    return this.statics().has(id);
   }
 
   get overlaySize(): number {
@@ -160,7 +177,7 @@ export class SpatialIndex {
   }
 
   get size(): number {
-    return this.staticSet.size - this.stale.size + this.overlay.size;
+    return this.statics().size - this.stale.size + this.overlay.size;
   }
 
   /** Ids whose box intersects `r`, in no particular order, appended to `out`. */

@@ -116,3 +116,31 @@ describe('a whole new set of boxes packed elsewhere', () => {
     expect(failing.search(box(100, 100))).toEqual(['n11']);
   });
 });
+
+describe('the static ids, known only when a change asks', () => {
+  const entries = (): [string, Rect][] => Array.from({ length: 20 }, (_, i) => [`n${i}`, box(i * 100, 0)]);
+  const changes = (s: SpatialIndex) => {
+    s.set('n3', box(300, 900)); // a static entry moved
+    s.set('new', box(5000, 0)); // an entry the tree does not hold
+    s.remove('n7');
+    s.remove('missing');
+  };
+
+  it.each([false, true])('counts and answers alike whether or not the set was made before the changes (warm first: %s)', async (warmFirst) => {
+    const s = new SpatialIndex();
+    const { builder, finish } = heldBuilder();
+    const done = s.buildElsewhere(...flat(entries()), builder);
+    if (warmFirst) s.warm();
+    expect(s.size).toBe(20);
+    changes(s);
+    expect(s.size).toBe(20);
+    expect(s.search(box(300, 0))).toEqual([]);
+    expect(s.search(box(300, 900))).toEqual(['n3']);
+    expect(all(s)).toHaveLength(20);
+    finish();
+    await done;
+    expect(s.size).toBe(20);
+    expect(s.overlaySize).toBe(4); // n3 and new over the tree, n3 and n7 stale in it
+    expect(all(s)).toEqual(entries().map(([id]) => id).filter((id) => id !== 'n7').concat('new').sort());
+  });
+});
