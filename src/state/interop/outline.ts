@@ -42,6 +42,16 @@ export interface Outline {
   connections: OutlineConnection[];
 }
 
+/**
+ * The sourceIds that connections name. Why: a map from every topic's sourceId to its topic was a
+ * third of building a 100k-topic import's snapshot, and most maps have no connections at all.
+ */
+export function connectionEnds(outline: Outline): ReadonlySet<string> {
+  const ends = new Set<string>();
+  for (const c of outline.connections) ends.add(c.from).add(c.to);
+  return ends;
+}
+
 export function topic(label: string, children: OutlineTopic[] = [], extra: Partial<OutlineTopic> = {}): OutlineTopic {
   return { label, children, ...extra };
 }

@@ -17,7 +17,7 @@ import { readMarkdown } from './markdown';
 import { readOpml } from './opml';
 import { FormatError, type ReadResult } from './reader';
 import { readText } from './text';
-import type { Outline, OutlineTopic } from './outline';
+import { connectionEnds, type Outline, type OutlineTopic } from './outline';
 import { walkOutline } from './writeCommon';
 
 export type PasteOutcome = { ok: true; count: number; ids: string[]; repairs: string[] } | { ok: false; error: string };
@@ -79,6 +79,7 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
 
   // New ids in pre-order, each with its parent's new id.
   const placed: Placed[] = [];
+  const ends = connectionEnds(outline);
   const bySource = new Map<string, string>();
   const stack: string[] = [];
   walkOutline(outline.roots, (topic, depth) => {
@@ -86,7 +87,9 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
     stack.length = depth;
     placed.push({ id, parent: depth === 0 ? parentId : stack[depth - 1], depth, topic });
     stack.push(id);
-    if (topic.sourceId !== undefined && !bySource.has(topic.sourceId)) bySource.set(topic.sourceId, id);
+    if (ends.size > 0 && topic.sourceId !== undefined && ends.has(topic.sourceId) && !bySource.has(topic.sourceId)) {
+      bySource.set(topic.sourceId, id);
+    }
   });
 
   // Through the restore pipeline, under a stand-in for the target topic (it keeps the target's id).

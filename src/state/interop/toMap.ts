@@ -11,7 +11,7 @@ import { DEFAULT_ANIMATION, DEFAULT_COLOR, EDGE_WIDTH, type MapSnapshot, type Mi
 import { treeEdge } from '../mutations';
 import { LIMITS, isSafeUrl, normalizeColor, restoreMap, truncate } from '../restore';
 import { snapshotView } from '../snapshot';
-import type { Outline, OutlineTopic } from './outline';
+import { connectionEnds, type Outline, type OutlineTopic } from './outline';
 import { type ReportBuilder, topicPath } from './report';
 
 export type ToMapResult = { ok: true; snapshot: MapSnapshot; state: MindMapState; count: number } | { ok: false; error: string };
@@ -47,6 +47,8 @@ export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileN
   const entryParent: number[] = [];
   const nodes: MindNode[] = [];
   const edges: MindEdge[] = [];
+  // Only the topics that connections name: most maps have none.
+  const ends = connectionEnds(outline);
   const bySource = new Map<string, MindNode>();
   const pathOf = (index: number) => () => {
     const labels: string[] = [];
@@ -74,7 +76,9 @@ export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileN
     nodes.push(node);
     fillData(node.data, topic, report, index, pathOf);
     if (parentNode) edges.push(treeEdge(parentNode.id, node.id, parentNode.data.color, false, EDGE_WIDTH));
-    if (topic.sourceId !== undefined && !bySource.has(topic.sourceId)) bySource.set(topic.sourceId, node);
+    if (ends.size > 0 && topic.sourceId !== undefined && ends.has(topic.sourceId) && !bySource.has(topic.sourceId)) {
+      bySource.set(topic.sourceId, node);
+    }
     const kids = topic.children;
     for (let i = kids.length - 1; i >= 0; i--) {
       topicStack.push(kids[i]);

@@ -2,7 +2,7 @@
  * What every format writer shares: an iterative walk over an outline (a map may be a 100,000-level
  * chain), XML escaping, and the sentence that says what a format could not hold.
  */
-import type { Outline, OutlineTopic } from './outline';
+import { connectionEnds, type Outline, type OutlineTopic } from './outline';
 
 /**
  * Visits every topic in pre-order: `enter` before its children, `leave` after them (both with the
@@ -47,8 +47,7 @@ export function walkOutline(
 export function connectedNumbers(outline: Outline): Map<string, number> {
   const numbers = new Map<string, number>();
   if (outline.connections.length === 0) return numbers;
-  const ends = new Set<string>();
-  for (const c of outline.connections) ends.add(c.from).add(c.to);
+  const ends = connectionEnds(outline);
   let n = 0;
   walkOutline(outline.roots, (t) => {
     n++;
