@@ -54,6 +54,12 @@ export function buildState(snapshot: MapSnapshot, rootId: string, settings: MapS
  * become the tables' bases (see table.ts): no per-key table work. Index lists are counted first and
  * allocated at their exact size.
  */
+function edgeAtOf(edgeIds: readonly string[]): Map<string, number> {
+  const at = new Map<string, number>();
+  for (let k = 0; k < edgeIds.length; k++) at.set(edgeIds[k], k);
+  return at;
+}
+
 export function buildIndexedState(
   snapshot: MapSnapshot,
   index: SnapshotIndex,
@@ -98,19 +104,18 @@ export function buildIndexedState(
   const adjItems: string[] = new Array(adjStart[n]);
   const next = adjStart.slice(0, n);
   const edgeIds: string[] = new Array(edgeList.length);
-  const edgeAt = new Map<string, number>();
   for (let k = 0; k < edgeList.length; k++) {
     const s = index.source[k];
     const t = index.target[k];
     const id = (edgeIds[k] = edgeList[k].id);
-    edgeAt.set(id, k);
     if (s >= 0) adjItems[next[s]++] = id;
     if (t >= 0 && t !== s) adjItems[next[t]++] = id;
   }
 
   return {
     nodes: tableOnBase(new ArrayBase<MindNode>(index.at, ids, nodeList), n),
-    edges: tableOnBase(new ArrayBase<MindEdge>(edgeAt, edgeIds, edgeList), edgeList.length),
+    // The edges' map by id is made when first asked (edgeAtOf): a new map's first frame reads them in order.
+    edges: tableOnBase(new ArrayBase<MindEdge>(() => edgeAtOf(edgeIds), edgeIds, edgeList), edgeList.length),
     kids: tableOnBase(new ArrayBase(index.at, ids, kidLists), parents),
     adj: tableOnBase(new ListBase(index.at, ids, adjStart, adjItems), connected),
     rootId,

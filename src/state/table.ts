@@ -57,11 +57,29 @@ export abstract class TableBase<T> {
  * tables over the same keys and may hold extra, stale keys.
  */
 export abstract class IndexedBase<T> extends TableBase<T> {
+  private atMap: ReadonlyMap<string, number> | null;
+  private makeAt: (() => ReadonlyMap<string, number>) | null;
+
+  /**
+   * `at` may be given as a function that makes it: it is then made on the first read by key (or by
+   * warmTable). Why: the edge table's map of a 100k import, 100k ids hashed, held the first frame,
+   * which reads edges only in order.
+   */
   constructor(
-    readonly at: ReadonlyMap<string, number>,
+    at: ReadonlyMap<string, number> | (() => ReadonlyMap<string, number>),
     readonly keys: readonly string[],
   ) {
     super();
+    this.atMap = typeof at === 'function' ? null : at;
+    this.makeAt = typeof at === 'function' ? at : null;
+  }
+
+  get at(): ReadonlyMap<string, number> {
+    if (this.atMap === null) {
+      this.atMap = this.makeAt!();
+      this.makeAt = null;
+    }
+    return this.atMap;
   }
 
   abstract valueAt(i: number): T | undefined;
@@ -89,7 +107,7 @@ export abstract class IndexedBase<T> extends TableBase<T> {
 /** A base holding its values in an array, by position. */
 export class ArrayBase<T> extends IndexedBase<T> {
   constructor(
-    at: ReadonlyMap<string, number>,
+    at: ReadonlyMap<string, number> | (() => ReadonlyMap<string, number>),
     keys: readonly string[],
     private readonly values: readonly (T | undefined)[],
   ) {
@@ -121,6 +139,11 @@ export class ListBase extends IndexedBase<string[]> {
     const to = this.start[i + 1];
     return from === to ? undefined : this.items.slice(from, to);
   }
+}
+
+/** Makes now whatever a table's base makes on its first read by key (see IndexedBase). */
+export function warmTable(t: Table<unknown>): void {
+  if (t.base instanceof IndexedBase) void t.base.at;
 }
 
 export function bucketOf(id: string): number {

@@ -16,8 +16,11 @@ import {
   tableOnBase,
   tableSet,
   tableValues,
+  warmTable,
   type Table,
 } from '../../src/state/table';
+import { buildState } from '../../src/state/snapshot';
+import { getEdge } from '../../src/state/doc';
 import { applyStep, importedStore } from './helpers/edits';
 import { mapErrors } from './helpers/mapFixtures';
 
@@ -119,6 +122,54 @@ describe('table over a base', () => {
     expect(tableGet(t, 'c')).toEqual(['z']);
     tableGet(t, 'a')!.push('changed');
     expect(tableGet(t, 'a')).toEqual(['x', 'y']);
+  });
+
+  it('makes a position map given as a function once, on the first read by key or when warmed', () => {
+    let made = 0;
+    const make = () => {
+      made++;
+      return new Map([
+        ['a', 0],
+        ['b', 1],
+      ]);
+    };
+    const t = tableOnBase(new ArrayBase(make, ['a', 'b'], [1, 2]));
+    expect(entriesOf(t)).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(t.n).toBe(2);
+    expect(made).toBe(0);
+    expect(tableGet(t, 'b')).toBe(2);
+    expect(tableGet(t, 'a')).toBe(1);
+    expect(tableHas(t, 'c')).toBe(false);
+    expect(made).toBe(1);
+
+    const warmed = tableOnBase(new ArrayBase(make, ['a', 'b'], [1, 2]));
+    warmTable(warmed);
+    warmTable(warmed);
+    expect(made).toBe(2);
+    expect(tableGet(warmed, 'a')).toBe(1);
+    expect(made).toBe(2);
+  });
+
+  it("a built map's edges answer by id, the map of them made when first asked", () => {
+    const node = (id: string, parentId: string | null) => ({
+      id,
+      type: parentId ? ('child' as const) : ('root' as const),
+      position: { x: 0, y: 0 },
+      parentId,
+      connectionType: 'standard' as const,
+      data: { label: id, expanded: true, color: '#9b87f5', animation: 'none' as const },
+    });
+    const edge = (source: string, target: string) => ({ id: `e-${source}-${target}`, source, target, style: { stroke: '#9b87f5', strokeWidth: 2 }, animated: false });
+    const s = buildState({ nodes: [node('r', null), node('a', 'r'), node('b', 'a')], edges: [edge('r', 'a'), edge('a', 'b'), edge('r', 'b')] }, 'r');
+    const ids: string[] = [];
+    tableForEach(s.edges, (_e, id) => ids.push(id));
+    expect(ids).toEqual(['e-r-a', 'e-a-b', 'e-r-b']);
+    expect(getEdge(s, 'e-a-b')?.target).toBe('b');
+    expect(getEdge(s, 'e-r-b')?.source).toBe('r');
+    expect(getEdge(s, 'e-b-r')).toBeUndefined();
   });
 
   it('refuses to be changed outside a recipe or bulk edit', () => {

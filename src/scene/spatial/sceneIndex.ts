@@ -4,7 +4,7 @@
  */
 import { getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
-import { tableForEach } from '../../state/table';
+import { tableForEach, warmTable } from '../../state/table';
 import { NODE_HEIGHT } from '../constants';
 import { routeBox, routeEdge, type EdgeRoute } from '../edges/edgeRouting';
 import { finiteOr, type Rect } from '../geometry';
@@ -114,18 +114,22 @@ export class SceneIndex {
     this.fans.reset();
     if (this.builder && n >= BACKGROUND_REBUILD_MIN_TOPICS) {
       this.packLater(this.builder, true);
-      this.warmAfterFrame();
+      this.warmAfterFrame(s);
     } else this.rebuildTrees();
   }
 
-  /** The trees' sets of ids, made in a task after the frame that installed a whole new map (warm()). */
-  private warmAfterFrame(): void {
-    if (this.warmTimer !== null) return;
+  /**
+   * The trees' sets of ids (warm()) and the map's edges by id (warmTable), made in a task after the
+   * frame that installed a whole new map: that frame asks neither.
+   */
+  private warmAfterFrame(s: MindMapState): void {
+    if (this.warmTimer !== null) clearTimeout(this.warmTimer);
     this.warmTimer = setTimeout(() => {
       this.warmTimer = null;
       if (this.destroyed) return;
       this.nodes.warm();
       this.edges.warm();
+      warmTable(s.edges);
     }, 0);
   }
 
