@@ -129,6 +129,86 @@ describe('one set of rules', () => {
   });
 });
 
+describe('the fields follow the selection', () => {
+  it("shows each topic's own values in every field, whichever single field differs from the topic before", async () => {
+    // Each topic differs from the one before in one field only, so a field that failed to follow
+    // the selection would keep the value before.
+    const first = { label: 'T0', color: '#f97316', priority: 'high', animation: 'bounce', notes: 'Notes 0', tags: ['plan', 'q3'], type: 'image', url: 'https://example.com/a.png', urlTitle: 'Picture' };
+    const steps: Array<Partial<typeof first>> = [
+      {},
+      { color: '#3b82f6' },
+      { priority: 'low' },
+      { animation: 'glow' },
+      { notes: 'Notes 4' },
+      { tags: ['plan'] },
+      { type: 'file' },
+      { url: 'https://example.com/b.pdf' },
+      { urlTitle: 'Document' },
+      { priority: '', notes: '', tags: [], url: '', urlTitle: '' },
+    ];
+    const topics: (typeof first)[] = [];
+    for (const [i, step] of steps.entries()) topics.push({ ...(topics[i - 1] ?? first), ...step, label: `T${i}` });
+    const nodes = topics.map((t, i) => {
+      const node = child(`t${i}`, t.label, 'root', 220, -300 + 60 * i);
+      return {
+        ...node,
+        data: {
+          ...node.data,
+          color: t.color,
+          animation: t.animation,
+          ...(t.priority ? { priority: t.priority } : {}),
+          ...(t.notes ? { notes: t.notes } : {}),
+          ...(t.tags.length > 0 ? { tags: t.tags } : {}),
+          ...(t.url ? { attachment: { type: t.type, url: t.url, title: t.urlTitle } } : {}),
+        },
+      };
+    });
+    await resetMap(page, JSON.stringify(mapOf(nodes as ReturnType<typeof child>[])));
+    const panel = editPanel(page);
+    // Read with Advanced Options closed, as a new selection leaves them: closed fields must follow too
+    // (opened later, they would show another topic's values). Mantine's select and segmented control
+    // take a new value a commit after the title: each read waits for the whole form to settle.
+    const fieldsShown = async () => ({
+      label: await title(page).inputValue(),
+      pressed: await panel.locator('[aria-pressed="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+      priority: await panel.locator('input[type="radio"]:checked').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+      animation: await panel.getByLabel('Animation', { exact: true }).inputValue(),
+      notes: await panel.getByLabel('Notes', { exact: true }).inputValue(),
+      type: await panel.getByLabel('Attachment Type', { exact: true }).inputValue(),
+      url: await panel.getByLabel('Attachment URL', { exact: true }).inputValue(),
+      urlTitle: await panel.getByLabel('Attachment Title', { exact: true }).inputValue(),
+      tags: (await panel.locator('ul[aria-label="Tags on this topic"] li').allTextContents()).map((x) => x.trim()),
+    });
+    const expectFields = async (t: typeof first) => {
+      const want = {
+        label: t.label,
+        pressed: [t.color],
+        priority: [t.priority],
+        animation: t.animation,
+        notes: t.notes,
+        // A topic without an attachment shows the form's defaults.
+        type: t.url ? t.type : 'link',
+        url: t.url,
+        urlTitle: t.url ? t.urlTitle : '',
+        tags: t.tags,
+      };
+      await expect.poll(fieldsShown, { timeout: 2000 }).toEqual(want);
+    };
+    for (const [i, t] of topics.entries()) {
+      await clickNode(page, `t${i}`);
+      await expectFields(t);
+    }
+    // And back, every field changing at once; then opened, showing the same.
+    await clickNode(page, 't0');
+    await expectFields(topics[0]);
+    await openAdvanced(page);
+    await expectVisible(panel.getByRole('list', { name: 'Tags on this topic' }));
+    expect(await panel.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe('Notes 0');
+    await pageFrames(page, 30); // the Collapse's opening transition
+    await page.screenshot({ path: '/tmp/edit-panel-follows-selection.png' });
+  });
+});
+
 describe('unsaved input is never dropped silently', () => {
   it('untouched fields follow the topic; touched fields stay', async () => {
     await clickNode(page, 'a');

@@ -65,7 +65,8 @@ export function EditNodePanel() {
   const draftId = draft?.nodeId ?? null;
   const selectDraftNode = useCallback((s: MindMapState) => (draftId === null ? null : (getNode(s, draftId) ?? null)), [draftId]);
   const draftNode = useEditorSelector(store, selectDraftNode);
-  const update = (recipe: (d: PanelDraft) => void) => updateDraft((d) => void (d && recipe(d as PanelDraft)));
+  // Stable, so the form's memoised fields can skip a render when their values did not change.
+  const update = useCallback((recipe: (d: PanelDraft) => void) => updateDraft((d) => void (d && recipe(d as PanelDraft))), [updateDraft]);
   const mode = panelMode(draft, selected?.id ?? null, draftNode !== null);
 
   // Both updates below run during render (React's pattern for state that follows props): the panel

@@ -3,6 +3,7 @@
  * messages of the state module's rules; Save Changes saves only input those rules accept.
  */
 import { Box, Button, Collapse, Group, Input, NativeSelect, SegmentedControl, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { ANIMATIONS, ATTACHMENT_TYPES, type MindNode, type Priority } from '../../../state/model';
 import { IconChevronDown } from '../icons';
 import classes from '../Editor.module.css';
@@ -10,6 +11,12 @@ import { AttachmentView } from './AttachmentView';
 import { ColorField } from './ColorField';
 import { TagsField } from './TagsField';
 import { completeUrl, visibleErrors, type NodeFormValues, type PanelDraft } from './nodeForm';
+
+type Update = (recipe: (d: PanelDraft) => void) => void;
+type Setter = <K extends keyof NodeFormValues>(key: K, value: NodeFormValues[K]) => void;
+
+const ANIMATION_OPTIONS = ANIMATIONS.map((a) => ({ value: a, label: a }));
+const ATTACHMENT_OPTIONS = ATTACHMENT_TYPES.map((a) => ({ value: a, label: a }));
 
 const PRIORITY_OPTIONS = [
   { value: '', label: 'None' },
@@ -30,16 +37,20 @@ export function NodeFormFields({
   /** The topic, or null when it was deleted under unsaved changes. */
   node: MindNode | null;
   isRoot: boolean;
-  update(recipe: (d: PanelDraft) => void): void;
+  /** Stable across renders: the memoised groups below skip a render when their own values are unchanged. */
+  update: Update;
   onSave(): void;
   onDelete(): void;
 }) {
-  const { values, advanced, nodeId } = draft;
+  const { values, advanced } = draft;
   const errors = visibleErrors(draft);
-  const set = <K extends keyof NodeFormValues>(key: K, value: NodeFormValues[K]) =>
-    update((d) => {
-      d.values[key] = value;
-    });
+  const set = useMemo<Setter>(
+    () => (key, value) =>
+      update((d) => {
+        d.values[key] = value;
+      }),
+    [update],
+  );
 
   return (
     <Box
@@ -53,96 +64,26 @@ export function NodeFormFields({
     >
       <Stack gap="sm">
         <TextInput label="Title" value={values.label} error={errors.label} onChange={(e) => set('label', e.currentTarget.value)} size="xs" />
-        <Box>
-          <ColorField value={values.color} onChange={(hex) => set('color', hex)} />
-          {errors.color ? <Input.Error mt={4}>{errors.color}</Input.Error> : null}
-        </Box>
-        <div>
-          <Text size="sm" fw={500} mb={4} id={`mf-priority-${nodeId}`}>
-            Priority
-          </Text>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            aria-labelledby={`mf-priority-${nodeId}`}
-            value={values.priority}
-            onChange={(v) => set('priority', v as Priority | '')}
-            data={PRIORITY_OPTIONS}
-          />
-        </div>
-        <div>
-          <UnstyledButton
-            className={classes.advancedToggle}
-            aria-expanded={advanced}
-            aria-controls={`mf-advanced-${nodeId}`}
-            onClick={() =>
-              update((d) => {
-                d.advanced = !d.advanced;
-              })
-            }
-          >
-            <span>Advanced Options</span>
-            <IconChevronDown size={14} style={{ transform: advanced ? 'rotate(180deg)' : undefined }} />
-          </UnstyledButton>
-          <Collapse expanded={advanced} id={`mf-advanced-${nodeId}`}>
-            <Stack gap="xs" pt="xs">
-              <NativeSelect
-                label="Animation"
-                size="xs"
-                value={values.animation}
-                error={errors.animation}
-                onChange={(e) => set('animation', e.currentTarget.value as NodeFormValues['animation'])}
-                data={ANIMATIONS.map((a) => ({ value: a, label: a }))}
-              />
-              <Textarea
-                label="Notes"
-                size="xs"
-                autosize
-                minRows={2}
-                maxRows={6}
-                value={values.notes}
-                error={errors.notes}
-                onChange={(e) => set('notes', e.currentTarget.value)}
-              />
-              <NativeSelect
-                label="Attachment Type"
-                size="xs"
-                value={values.attachmentType}
-                error={errors.attachmentType}
-                onChange={(e) => set('attachmentType', e.currentTarget.value as NodeFormValues['attachmentType'])}
-                data={ATTACHMENT_TYPES.map((a) => ({ value: a, label: a }))}
-              />
-              <TextInput
-                label="Attachment URL"
-                size="xs"
-                placeholder="https://…"
-                value={values.attachmentUrl}
-                error={errors.attachmentUrl}
-                onChange={(e) => set('attachmentUrl', e.currentTarget.value)}
-                onBlur={() => update(completeUrl)}
-              />
-              <TextInput
-                label="Attachment Title"
-                size="xs"
-                placeholder="Defaults to the URL"
-                value={values.attachmentTitle}
-                error={errors.attachmentTitle}
-                onChange={(e) => set('attachmentTitle', e.currentTarget.value)}
-              />
-              <TagsField
-                tags={values.tags}
-                input={draft.tagInput}
-                error={errors.tags}
-                onInput={(text) =>
-                  update((d) => {
-                    d.tagInput = text;
-                  })
-                }
-                onChange={(tags) => set('tags', tags)}
-              />
-            </Stack>
-          </Collapse>
-        </div>
+        <ColorGroup color={values.color} error={errors.color} set={set} />
+        <PriorityGroup priority={values.priority} set={set} />
+        <AdvancedGroup
+          advanced={advanced}
+          animation={values.animation}
+          notes={values.notes}
+          attachmentType={values.attachmentType}
+          attachmentUrl={values.attachmentUrl}
+          attachmentTitle={values.attachmentTitle}
+          tags={values.tags}
+          tagInput={draft.tagInput}
+          animationError={errors.animation}
+          notesError={errors.notes}
+          attachmentTypeError={errors.attachmentType}
+          attachmentUrlError={errors.attachmentUrl}
+          attachmentTitleError={errors.attachmentTitle}
+          tagsError={errors.tags}
+          set={set}
+          update={update}
+        />
         {node?.data.attachment ? <AttachmentView attachment={node.data.attachment} /> : null}
         <Group justify="space-between" gap="xs">
           <Button
@@ -163,3 +104,142 @@ export function NodeFormFields({
     </Box>
   );
 }
+
+// The groups below are memoised: selecting another topic (adding one selects it) re-renders only
+// the fields whose values differ, not the whole form's Mantine inputs.
+
+const ColorGroup = memo(function ColorGroup({ color, error, set }: { color: string; error?: string; set: Setter }) {
+  const onChange = useMemo(() => (hex: string) => set('color', hex), [set]);
+  return (
+    <Box>
+      <ColorField value={color} onChange={onChange} />
+      {error ? <Input.Error mt={4}>{error}</Input.Error> : null}
+    </Box>
+  );
+});
+
+const PriorityGroup = memo(function PriorityGroup({ priority, set }: { priority: Priority | ''; set: Setter }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id="mf-priority">
+        Priority
+      </Text>
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        aria-labelledby="mf-priority"
+        value={priority}
+        onChange={(v) => set('priority', v as Priority | '')}
+        data={PRIORITY_OPTIONS}
+      />
+    </div>
+  );
+});
+
+interface AdvancedProps {
+  advanced: boolean;
+  animation: NodeFormValues['animation'];
+  notes: string;
+  attachmentType: NodeFormValues['attachmentType'];
+  attachmentUrl: string;
+  attachmentTitle: string;
+  tags: string[];
+  tagInput: string;
+  animationError?: string;
+  notesError?: string;
+  attachmentTypeError?: string;
+  attachmentUrlError?: string;
+  attachmentTitleError?: string;
+  tagsError?: string;
+  set: Setter;
+  update: Update;
+}
+
+/** Equal props, tags compared by content (each topic's draft holds its own list). */
+function sameAdvanced(a: AdvancedProps, b: AdvancedProps): boolean {
+  for (const key of Object.keys(a) as (keyof AdvancedProps)[]) {
+    if (key === 'tags') {
+      if (a.tags.length !== b.tags.length || a.tags.some((t, i) => t !== b.tags[i])) return false;
+    } else if (a[key] !== b[key]) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
+}
+
+const AdvancedGroup = memo(function AdvancedGroup(p: AdvancedProps) {
+  const { set, update } = p;
+  return (
+    <div>
+      <UnstyledButton
+        className={classes.advancedToggle}
+        aria-expanded={p.advanced}
+        aria-controls="mf-advanced"
+        onClick={() =>
+          update((d) => {
+            d.advanced = !d.advanced;
+          })
+        }
+      >
+        <span>Advanced Options</span>
+        <IconChevronDown size={14} style={{ transform: p.advanced ? 'rotate(180deg)' : undefined }} />
+      </UnstyledButton>
+      <Collapse expanded={p.advanced} id="mf-advanced">
+        <Stack gap="xs" pt="xs">
+          <NativeSelect
+            label="Animation"
+            size="xs"
+            value={p.animation}
+            error={p.animationError}
+            onChange={(e) => set('animation', e.currentTarget.value as NodeFormValues['animation'])}
+            data={ANIMATION_OPTIONS}
+          />
+          <Textarea
+            label="Notes"
+            size="xs"
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={p.notes}
+            error={p.notesError}
+            onChange={(e) => set('notes', e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Attachment Type"
+            size="xs"
+            value={p.attachmentType}
+            error={p.attachmentTypeError}
+            onChange={(e) => set('attachmentType', e.currentTarget.value as NodeFormValues['attachmentType'])}
+            data={ATTACHMENT_OPTIONS}
+          />
+          <TextInput
+            label="Attachment URL"
+            size="xs"
+            placeholder="https://…"
+            value={p.attachmentUrl}
+            error={p.attachmentUrlError}
+            onChange={(e) => set('attachmentUrl', e.currentTarget.value)}
+            onBlur={() => update(completeUrl)}
+          />
+          <TextInput
+            label="Attachment Title"
+            size="xs"
+            placeholder="Defaults to the URL"
+            value={p.attachmentTitle}
+            error={p.attachmentTitleError}
+            onChange={(e) => set('attachmentTitle', e.currentTarget.value)}
+          />
+          <TagsField
+            tags={p.tags}
+            input={p.tagInput}
+            error={p.tagsError}
+            onInput={(text) =>
+              update((d) => {
+                d.tagInput = text;
+              })
+            }
+            onChange={(tags) => set('tags', tags)}
+          />
+        </Stack>
+      </Collapse>
+    </div>
+  );
+}, sameAdvanced);

@@ -4,7 +4,7 @@
  * deleted, there is nothing to save to: only "Keep editing" and "Discard".
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 
 export interface UnsavedChangesChoice {
   onSave(): void;
@@ -12,7 +12,7 @@ export interface UnsavedChangesChoice {
   onKeepEditing(): void;
 }
 
-export function UnsavedChangesDialog({
+function UnsavedChangesDialogView({
   opened,
   topic,
   deleted,
@@ -47,3 +47,9 @@ export function UnsavedChangesDialog({
     </Modal>
   );
 }
+
+/**
+ * While it stays closed it is not rendered again (a closed Modal still rendered its frame and portal
+ * on every selection change); it renders when it opens, and once as it closes.
+ */
+export const UnsavedChangesDialog = memo(UnsavedChangesDialogView, (prev, next) => !prev.opened && !next.opened);
