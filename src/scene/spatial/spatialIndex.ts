@@ -266,10 +266,14 @@ export class SpatialIndex {
     const inside = (b: Rect) => b.minX <= r.maxX && b.maxX >= r.minX && b.minY <= r.maxY && b.maxY >= r.minY;
     const dist = (b: Rect) => Math.hypot(Math.max(b.minX - x, 0, x - b.maxX), Math.max(b.minY - y, 0, y - b.maxY));
     const picked: Array<{ id: string; d: number }> = [];
+    // No box meeting r lies farther than r's farthest corner. Why bound the search: with fewer than
+    // `limit` entries in r (a screen of a few topics), an unbounded search visited every entry of the map.
+    const reach = Math.hypot(Math.max(Math.abs(x - r.minX), Math.abs(x - r.maxX)), Math.max(Math.abs(y - r.minY), Math.abs(y - r.maxY)));
+    const maxDistance = Number.isFinite(reach) ? reach * (1 + 1e-9) + 1e-6 : Infinity;
     const tree = this.tree;
     if (tree) {
       const box = this.treeBox();
-      const found = tree.neighbors(x, y, limit, Infinity, (i) => {
+      const found = tree.neighbors(x, y, limit, maxDistance, (i) => {
         const id = this.ids[i];
         return inside(box(i)) && !this.stale.has(id) && (!filter || filter(id));
       });
@@ -277,7 +281,7 @@ export class SpatialIndex {
     } else if (this.flat) for (const p of this.scanNearest(x, y, limit, r, filter)) picked.push(p);
     const packed = this.packedOverlay();
     if (packed) {
-      for (const i of packed.tree.neighbors(x, y, limit, Infinity, (i) => inside(packed.boxes[i]) && (!filter || filter(packed.ids[i])))) {
+      for (const i of packed.tree.neighbors(x, y, limit, maxDistance, (i) => inside(packed.boxes[i]) && (!filter || filter(packed.ids[i])))) {
         picked.push({ id: packed.ids[i], d: dist(packed.boxes[i]) });
       }
     } else for (const [id, b] of this.overlay) if (inside(b) && (!filter || filter(id))) picked.push({ id, d: dist(b) });
