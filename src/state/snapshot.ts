@@ -49,17 +49,17 @@ export function buildState(snapshot: MapSnapshot, rootId: string, settings: MapS
   return buildIndexedState(snapshot, indexSnapshot(snapshot), rootId, settings);
 }
 
-/**
- * buildState for a caller that already knows the node positions (the restore pipeline). The arrays
- * become the tables' bases (see table.ts): no per-key table work. Index lists are counted first and
- * allocated at their exact size.
- */
 function edgeAtOf(edgeIds: readonly string[]): Map<string, number> {
   const at = new Map<string, number>();
   for (let k = 0; k < edgeIds.length; k++) at.set(edgeIds[k], k);
   return at;
 }
 
+/**
+ * buildState for a caller that already knows the node positions (the restore pipeline). The arrays
+ * become the tables' bases (see table.ts): no per-key table work. Index lists are counted first and
+ * allocated at their exact size.
+ */
 export function buildIndexedState(
   snapshot: MapSnapshot,
   index: SnapshotIndex,
