@@ -31,6 +31,8 @@ function differing(a: number[], b: number[]): number {
 
 /** The view at zoom 0.5 centred between the root and topic `id`, at `id`'s height. */
 async function viewBesideTrunk(page: Page, id: string): Promise<void> {
+  // The scene takes a whole new map (and fits it) in a frame of its own: the view is set after that.
+  await idle(page);
   await page.evaluate((at) => {
     const m = (window as any).__mindflow;
     const root = m.node('root').position;
