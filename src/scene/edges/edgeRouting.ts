@@ -52,7 +52,10 @@ export function edgeDirection(
   return 'right';
 }
 
-/** The anchor points of an edge from card a to card b (top-left x, y, width, height each). */
+/**
+ * The anchor points of an edge from card a to card b (top-left x, y, width, height each); written into
+ * `out` when given (a route kept for the same edge).
+ */
 export function routeEdge(
   layout: LayoutKind | undefined,
   ax: number,
@@ -63,18 +66,42 @@ export function routeEdge(
   by: number,
   bw: number,
   bh: number,
+  out?: EdgeRoute,
 ): EdgeRoute {
   const dir = edgeDirection(layout, ax, ay, aw, ah, bx, by, bw, bh);
+  let sx: number, sy: number, tx: number, ty: number;
   switch (dir) {
     case 'down':
-      return { sx: ax + aw / 2, sy: ay + ah, tx: bx + bw / 2, ty: by, dir };
+      sx = ax + aw / 2;
+      sy = ay + ah;
+      tx = bx + bw / 2;
+      ty = by;
+      break;
     case 'up':
-      return { sx: ax + aw / 2, sy: ay, tx: bx + bw / 2, ty: by + bh, dir };
+      sx = ax + aw / 2;
+      sy = ay;
+      tx = bx + bw / 2;
+      ty = by + bh;
+      break;
     case 'left':
-      return { sx: ax, sy: ay + ah / 2, tx: bx + bw, ty: by + bh / 2, dir };
+      sx = ax;
+      sy = ay + ah / 2;
+      tx = bx + bw;
+      ty = by + bh / 2;
+      break;
     default:
-      return { sx: ax + aw, sy: ay + ah / 2, tx: bx, ty: by + bh / 2, dir };
+      sx = ax + aw;
+      sy = ay + ah / 2;
+      tx = bx;
+      ty = by + bh / 2;
   }
+  if (!out) return { sx, sy, tx, ty, dir };
+  out.sx = sx;
+  out.sy = sy;
+  out.tx = tx;
+  out.ty = ty;
+  out.dir = dir;
+  return out;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
-import { tableForEach, warmTable } from '../../state/table';
+import { tableForEach, tableHas, warmTable } from '../../state/table';
 import { NODE_HEIGHT } from '../constants';
 import { routeBox, routeEdge, type EdgeRoute } from '../edges/edgeRouting';
 import { finiteOr, type Rect } from '../geometry';
@@ -18,6 +18,8 @@ const EDGE_MARGIN_X = 24;
 const IDLE_REBUILD_MAX_TOPICS = 20000;
 /** From this many topics a full overlay rebuilds the trees with the builder (a worker), not here. */
 export const BACKGROUND_REBUILD_MIN_TOPICS = 20000;
+/** rebuildAll takes a map for the one it holds when its first this many topics all have boxes. */
+const SAME_MAP_PROBE = 64;
 
 /**
  * An edge's box with what it was routed from, kept for when the edge changes or goes: which part of
@@ -47,6 +49,8 @@ export class SceneIndex {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private packTimer: ReturnType<typeof setTimeout> | null = null;
   private warmTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Each topic's position in the last rebuildAll's arrays (kept: see rebuildAll). */
+  private readonly slotOf = new Map<string, number>();
 
   /**
    * `idle` says whether an idle rebuild may run now (not during a drag); `builder`, where there is
@@ -74,43 +78,114 @@ export class SceneIndex {
     return this.edgeBoxAt(e, s, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width);
   }
 
-  /** The box of `e` between topics at (ax, ay) and (bx, by) with widths aw and bw. */
-  private edgeBoxAt(e: MindEdge, s: MindMapState, ax: number, ay: number, aw: number, bx: number, by: number, bw: number): EdgeBox {
+  /**
+   * The box of `e` between topics at (ax, ay) and (bx, by) with widths aw and bw; written into `into`
+   * (with its route) when given.
+   */
+  private edgeBoxAt(e: MindEdge, s: MindMapState, ax: number, ay: number, aw: number, bx: number, by: number, bw: number, into?: EdgeBox): EdgeBox {
     // Sides follow the layout (edgeRouting.ts).
-    const route = routeEdge(s.settings?.layout, ax, ay, aw, NODE_HEIGHT, bx, by, bw, NODE_HEIGHT);
+    const route = routeEdge(s.settings?.layout, ax, ay, aw, NODE_HEIGHT, bx, by, bw, NODE_HEIGHT, into?.route);
     const box = routeBox(route, EDGE_MARGIN_X, 4);
-    return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, stroke: e.style?.stroke, strokeWidth: e.style?.strokeWidth, animated: e.animated === true };
+    if (!into) return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, stroke: e.style?.stroke, strokeWidth: e.style?.strokeWidth, animated: e.animated === true };
+    into.minX = box.minX;
+    into.minY = box.minY;
+    into.maxX = box.maxX;
+    into.maxY = box.maxY;
+    into.source = e.source;
+    into.target = e.target;
+    into.stroke = e.style?.stroke;
+    into.strokeWidth = e.style?.strokeWidth;
+    into.animated = e.animated === true;
+    return into;
+  }
+
+  /**
+   * Copies of the boxes in `view` of the topics in `of`: what a layout's tween starts from. Copies,
+   * because rebuilding the boxes of the same map rewrites them in place (rebuildAll).
+   */
+  boxesIn(view: Rect, of: ReadonlySet<string>): Map<string, Rect> {
+    const out = new Map<string, Rect>();
+    for (const id of this.nodes.search(view)) {
+      const b = this.nodeBoxes.get(id);
+      if (b && of.has(id)) out.set(id, { minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY });
+    }
+    return out;
   }
 
   /** Every box from scratch: O(map). */
   rebuildAll(s: MindMapState): void {
-    this.nodeBoxes.clear();
-    this.edgeBoxes.clear();
     // Each topic's place and width once, by position: looking both ends of every edge up in the
     // table again was a third of a 100k map's first build.
-    const n = s.nodes.n;
-    const at = new Map<string, number>();
-    const xs = new Float64Array(n);
-    const ys = new Float64Array(n);
-    const ws = new Float64Array(n);
-    let i = 0;
+    let cap = Math.max(s.nodes.n, 16);
+    const ids = new Array<string>(cap);
+    let xs = new Float64Array(cap);
+    let ys = new Float64Array(cap);
+    let ws = new Float64Array(cap);
+    const { slotOf, nodeBoxes, edgeBoxes } = this;
+    // The same map again (a layout, an undo of one): its boxes are rewritten in place, where new ones
+    // in emptied Maps cost about half as much again at 100k topics (every box outlives the young
+    // generation, and the Maps grow again); a different map empties them first. Nothing keeps a box
+    // across this call expecting it unchanged: the trees, the edge families, the tiles and the
+    // overlay all start again from the Maps (a layout's tween copies the boxes it starts from).
+    let same = nodeBoxes.size > 0;
+    const forget = () => {
+      nodeBoxes.clear();
+      edgeBoxes.clear();
+      slotOf.clear();
+    };
+    if (!same) forget();
+    let n = 0;
     tableForEach(s.nodes, (node, id) => {
       const x = finiteOr(node.position?.x, 0);
       const y = finiteOr(node.position?.y, 0);
       const w = this.metrics.get(id, node.data?.label).width;
-      this.nodeBoxes.set(id, nodeHitBox(x, y, w));
-      if (i >= n) return;
-      at.set(id, i);
-      xs[i] = x;
-      ys[i] = y;
-      ws[i++] = w;
+      const old = same ? nodeBoxes.get(id) : undefined;
+      if (same && old === undefined && n < SAME_MAP_PROBE) {
+        same = false;
+        forget();
+        for (let k = 0; k < n; k++) {
+          nodeBoxes.set(ids[k], nodeHitBox(xs[k], ys[k], ws[k]));
+          slotOf.set(ids[k], k);
+        }
+      }
+      if (n === cap) {
+        cap *= 2;
+        xs = grown(xs, cap);
+        ys = grown(ys, cap);
+        ws = grown(ws, cap);
+      }
+      if (old) nodeHitBox(x, y, w, old);
+      else nodeBoxes.set(id, nodeHitBox(x, y, w));
+      slotOf.set(id, n);
+      ids[n] = id;
+      xs[n] = x;
+      ys[n] = y;
+      ws[n++] = w;
     });
+    // Topics gone since the last call: every topic met above has its box, so a bigger count says some are.
+    if (nodeBoxes.size > n) {
+      const isSlot = (id: string) => {
+        const k = slotOf.get(id);
+        return k !== undefined && k < n && ids[k] === id;
+      };
+      for (const id of nodeBoxes.keys()) if (!isSlot(id)) nodeBoxes.delete(id);
+      for (const id of slotOf.keys()) if (!isSlot(id)) slotOf.delete(id);
+    }
+    let met = 0;
     tableForEach(s.edges, (e, id) => {
-      const a = at.get(e.source);
-      const b = at.get(e.target);
-      if (a === undefined || b === undefined) return;
-      this.edgeBoxes.set(id, this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b]));
+      const a = slotOf.get(e.source);
+      const b = slotOf.get(e.target);
+      if (a === undefined || b === undefined || ids[a] !== e.source || ids[b] !== e.target) {
+        if (same) edgeBoxes.delete(id);
+        return;
+      }
+      const old = same ? edgeBoxes.get(id) : undefined;
+      if (old) this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b], old);
+      else edgeBoxes.set(id, this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b]));
+      met++;
     });
+    // Edges gone since the last call. Asked by id: a drawn map's table has its index by then (warmAfterFrame).
+    if (edgeBoxes.size > met) for (const id of edgeBoxes.keys()) if (!tableHas(s.edges, id)) edgeBoxes.delete(id);
     this.fans.reset();
     if (this.builder && n >= BACKGROUND_REBUILD_MIN_TOPICS) {
       this.packLater(this.builder, true);
@@ -245,6 +320,13 @@ export class SceneIndex {
     if (this.warmTimer !== null) clearTimeout(this.warmTimer);
     this.builder?.dispose?.();
   }
+}
+
+/** `a` in an array of `length` (the rest zero). */
+function grown(a: Float64Array<ArrayBuffer>, length: number): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(length);
+  b.set(a);
+  return b;
 }
 
 /** Ids and their boxes as four numbers each, as the trees take them. */

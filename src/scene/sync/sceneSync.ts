@@ -177,13 +177,7 @@ export class SceneSync {
       // screen can hold the whole map, and naming what is on it cost 70 ms at 100k topics for nothing.
       const tweens = layoutTween.mayTween(capture.policy);
       const view = layoutTween.viewOf(capture);
-      const old = new Map<string, Rect>();
-      if (tweens) {
-        for (const id of index.nodes.search(view)) {
-          const b = index.nodeBoxes.get(id);
-          if (b && p.nodes.has(id)) old.set(id, b);
-        }
-      }
+      const old = tweens ? index.boxesIn(view, p.nodes) : new Map<string, Rect>();
       if (routeAll || p.nodes.size * 3 > s.nodes.n) {
         // A third of the map or more moved (a layout turned on, an add under the root of a laid-out
         // map): every box anew, as for a new map, costs less than moving each topic's box and

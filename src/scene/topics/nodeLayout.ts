@@ -27,9 +27,14 @@ export function plusCenter(width: number): { x: number; y: number } {
   return { x: width / 2, y: NODE_HEIGHT + 11 };
 }
 
-/** The box a topic occupies in the spatial index (card plus handles and hover "+"). */
-export function nodeHitBox(x: number, y: number, width: number): Rect {
-  return { minX: x - HIT_MARGIN_X, minY: y - HIT_MARGIN_TOP, maxX: x + width + HIT_MARGIN_X, maxY: y + NODE_HEIGHT + HIT_MARGIN_BOTTOM };
+/** The box a topic occupies in the spatial index (card plus handles and hover "+"); written into `out` when given. */
+export function nodeHitBox(x: number, y: number, width: number, out?: Rect): Rect {
+  if (!out) return { minX: x - HIT_MARGIN_X, minY: y - HIT_MARGIN_TOP, maxX: x + width + HIT_MARGIN_X, maxY: y + NODE_HEIGHT + HIT_MARGIN_BOTTOM };
+  out.minX = x - HIT_MARGIN_X;
+  out.minY = y - HIT_MARGIN_TOP;
+  out.maxX = x + width + HIT_MARGIN_X;
+  out.maxY = y + NODE_HEIGHT + HIT_MARGIN_BOTTOM;
+  return out;
 }
 
 /** The card's top-left corner and width inside a box made by nodeHitBox. */
