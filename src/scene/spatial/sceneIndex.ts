@@ -171,11 +171,12 @@ export class SceneIndex {
       for (const id of nodeBoxes.keys()) if (!isSlot(id)) nodeBoxes.delete(id);
       for (const id of slotOf.keys()) if (!isSlot(id)) slotOf.delete(id);
     }
+    // slotOf now holds exactly the topics met above.
     let met = 0;
     tableForEach(s.edges, (e, id) => {
       const a = slotOf.get(e.source);
       const b = slotOf.get(e.target);
-      if (a === undefined || b === undefined || ids[a] !== e.source || ids[b] !== e.target) {
+      if (a === undefined || b === undefined) {
         if (same) edgeBoxes.delete(id);
         return;
       }
