@@ -202,7 +202,11 @@ export function tableGet<T>(t: Table<T>, id: string): T | undefined {
 
 /** tableGet without the fields a base derives (TableBase.peek). */
 export function tablePeek<T>(t: Table<T>, id: string): T | undefined {
-  const bucket = t.b[bucketOf(id)];
+  return peekIn(t, t.b[bucketOf(id)], id);
+}
+
+/** tablePeek given the id's overlay bucket (as valueIn is to tableGet). */
+export function peekIn<T>(t: Table<T>, bucket: Bucket<T>, id: string): T | undefined {
   if (own.call(bucket, id)) return bucket[id] ?? undefined;
   return t.base === null ? undefined : t.base.peek(id);
 }

@@ -37,6 +37,25 @@ function expectLaidOut(store: MindMapStore, kind: TidyLayout, sizeOf: SizeOf): v
 
 afterEach(() => vi.restoreAllMocks());
 
+describe('a full layout', () => {
+  it('sizes each topic by its own label, handed to sizeOf as the map is walked', () => {
+    const { store } = importedStore(200, 7);
+    const s0 = store.getState();
+    let k = 0;
+    tableForEach(s0.nodes, (_n, id) => renameNode(store, id, 'x'.repeat(1 + (k++ * 7) % 23)));
+    const s = store.getState();
+    const width = (label: string | undefined) => 90 + 7 * (label?.length ?? 0);
+    const lookedUp: SizeOf = (id) => ({ width: width(getNode(s, id)?.data.label), height: 48 });
+    let handed = 0;
+    const given: SizeOf = (id, label) => {
+      if (label !== undefined) handed++;
+      return { width: width(label ?? getNode(s, id)?.data.label), height: 48 };
+    };
+    for (const kind of KINDS) expect(layoutTree(s, kind, given).positions).toEqual(layoutTree(s, kind, lookedUp).positions);
+    expect(handed).toBe(3 * s.nodes.n);
+  });
+});
+
 describe('auto layout, edit by edit', () => {
   it('after every structural edit the map stands exactly where a full layout puts it; undo/redo walk back and forth exactly', () => {
     fc.assert(

@@ -15,7 +15,7 @@
 import { childIds, getNode, rootNode, type MindMapState } from '../doc';
 import type { Position } from '../model';
 import type { ChangeSet } from '../store';
-import { bucketUntouched, tableGet } from '../table';
+import { bucketOf, bucketUntouched, peekIn, tableGet, valueIn } from '../table';
 import { LaidOutBase } from './laidOutTable';
 import { balancedSplit, crossSize, DEFAULT_TOPIC_SIZE, LAYOUT_GAPS, mainSize, stack, type SizeOf, type TidyLayout } from './tidy';
 
@@ -57,6 +57,7 @@ export interface LayoutRun {
 /** Above this many noted ids an update is no cheaper than a rebuild. */
 const MAX_PENDING = 20_000;
 
+const NO_KIDS: readonly string[] = [];
 const F64 = Float64Array;
 type F64 = Float64Array;
 
@@ -201,8 +202,8 @@ export class LayoutEngine {
     this.edge = grown(this.edge, cap);
   }
 
-  private measure(slot: number, id: string): boolean {
-    const size = this.sizeOf(id);
+  private measure(slot: number, id: string, label?: string): boolean {
+    const size = this.sizeOf(id, label);
     if (size.width === this.width[slot] && size.height === this.height[slot]) return false;
     this.width[slot] = size.width;
     this.height[slot] = size.height;
@@ -211,8 +212,8 @@ export class LayoutEngine {
     return true;
   }
 
-  /** Appends a slot for `id` under `parentSlot` (-1 for the root). */
-  private allocate(id: string, parentSlot: number, expanded: boolean): number {
+  /** Appends a slot for `id` under `parentSlot` (-1 for the root), measured unless `measure` is false. */
+  private allocate(id: string, parentSlot: number, expanded: boolean, measure = true): number {
     const slot = this.count++;
     this.ensureCapacity(this.count);
     this.slotOf.set(id, slot);
@@ -223,7 +224,7 @@ export class LayoutEngine {
     this.expanded[slot] = expanded ? 1 : 0;
     this.dir[slot] = 1;
     this.width[slot] = NaN;
-    this.measure(slot, id);
+    if (measure) this.measure(slot, id);
     this.alive++;
     return slot;
   }
@@ -246,21 +247,25 @@ export class LayoutEngine {
     const root = rootNode(s);
     const first = new Int32Array(s.nodes.n);
     const kidCount = new Int32Array(s.nodes.n);
-    this.rootSlot = this.allocate(root.id, -1, root.data.expanded);
+    this.rootSlot = this.allocate(root.id, -1, root.data.expanded, false);
     for (let i = 0; i < this.count; i++) {
-      const kids = childIds(s, this.ids[i]);
+      const id = this.ids[i];
+      // The topics and their children are keyed alike: one hash of the id finds both, and the topic
+      // is read without a laid-out copy (its place is not needed).
+      const bi = bucketOf(id);
+      const node = peekIn(s.nodes, s.nodes.b[bi], id);
+      this.measure(i, id, node?.data.label);
+      const kids = valueIn(s.kids, s.kids.b[bi], id) ?? NO_KIDS;
       first[i] = this.count;
       kidCount[i] = kids.length;
-      for (const kid of kids) this.allocate(kid, i, true);
+      // Only a topic with children needs its expanded flag (a leaf's block is its own size).
+      if (kids.length > 0) this.expanded[i] = node?.data.expanded ? 1 : 0;
+      for (const kid of kids) this.allocate(kid, i, true, false);
     }
     // Children of a slot are contiguous slots: an identity list lets a range be passed as a slot list.
     const order = new Int32Array(this.count);
     for (let i = 0; i < order.length; i++) order[i] = i;
-    for (let i = this.count - 1; i >= 0; i--) {
-      // Only a topic with children needs its expanded flag (a leaf's block is its own size).
-      if (kidCount[i] > 0) this.expanded[i] = getNode(s, this.ids[i])!.data.expanded ? 1 : 0;
-      this.blockOf(i, order, first[i], kidCount[i]);
-    }
+    for (let i = this.count - 1; i >= 0; i--) this.blockOf(i, order, first[i], kidCount[i]);
     this.splitRoot(s);
   }
 

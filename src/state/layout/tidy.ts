@@ -19,7 +19,8 @@ export interface Size {
   height: number;
 }
 
-export type SizeOf = (id: string) => Size;
+/** A topic's drawn size; `label`, where the caller has read it, spares looking the topic up again. */
+export type SizeOf = (id: string, label?: string) => Size;
 
 export type TidyLayout = Exclude<LayoutKind, 'free'>;
 
