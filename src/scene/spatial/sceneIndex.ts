@@ -4,7 +4,7 @@
  */
 import { getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
-import { tableForEach, tableHas, warmTable } from '../../state/table';
+import { tableForEach, warmTable } from '../../state/table';
 import { NODE_HEIGHT } from '../constants';
 import { routeBox, routeEdge, type EdgeRoute } from '../edges/edgeRouting';
 import { finiteOr, type Rect } from '../geometry';
@@ -32,6 +32,8 @@ export interface EdgeBox extends Rect {
   stroke: unknown;
   strokeWidth: unknown;
   animated: boolean;
+  /** The box rebuild that last met this edge (SceneIndex.rebuildAll). */
+  pass?: number;
 }
 
 /** Whether two edges are stroked alike (colour, width, animation). */
@@ -51,6 +53,8 @@ export class SceneIndex {
   private warmTimer: ReturnType<typeof setTimeout> | null = null;
   /** Each topic's position in the last rebuildAll's arrays (kept: see rebuildAll). */
   private readonly slotOf = new Map<string, number>();
+  /** Counts rebuildAll's calls: the edge boxes each one met carry its number. */
+  private pass = 0;
 
   /**
    * `idle` says whether an idle rebuild may run now (not during a drag); `builder`, where there is
@@ -86,7 +90,7 @@ export class SceneIndex {
     // Sides follow the layout (edgeRouting.ts).
     const route = routeEdge(s.settings?.layout, ax, ay, aw, NODE_HEIGHT, bx, by, bw, NODE_HEIGHT, into?.route);
     const box = routeBox(route, EDGE_MARGIN_X, 4);
-    if (!into) return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, stroke: e.style?.stroke, strokeWidth: e.style?.strokeWidth, animated: e.animated === true };
+    if (!into) return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, stroke: e.style?.stroke, strokeWidth: e.style?.strokeWidth, animated: e.animated === true, pass: this.pass };
     into.minX = box.minX;
     into.minY = box.minY;
     into.maxX = box.maxX;
@@ -96,6 +100,7 @@ export class SceneIndex {
     into.stroke = e.style?.stroke;
     into.strokeWidth = e.style?.strokeWidth;
     into.animated = e.animated === true;
+    into.pass = this.pass;
     return into;
   }
 
@@ -163,15 +168,16 @@ export class SceneIndex {
       ws[n++] = w;
     });
     // Topics gone since the last call: every topic met above has its box, so a bigger count says some are.
+    // (slotOf has the same ids as nodeBoxes, and those met hold their position of this pass.)
     if (nodeBoxes.size > n) {
-      const isSlot = (id: string) => {
-        const k = slotOf.get(id);
-        return k !== undefined && k < n && ids[k] === id;
-      };
-      for (const id of nodeBoxes.keys()) if (!isSlot(id)) nodeBoxes.delete(id);
-      for (const id of slotOf.keys()) if (!isSlot(id)) slotOf.delete(id);
+      for (const [id, k] of slotOf) {
+        if (k < n && ids[k] === id) continue;
+        slotOf.delete(id);
+        nodeBoxes.delete(id);
+      }
     }
     // slotOf now holds exactly the topics met above.
+    const pass = ++this.pass;
     let met = 0;
     tableForEach(s.edges, (e, id) => {
       const a = slotOf.get(e.source);
@@ -185,8 +191,8 @@ export class SceneIndex {
       else edgeBoxes.set(id, this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b]));
       met++;
     });
-    // Edges gone since the last call. Asked by id: a drawn map's table has its index by then (warmAfterFrame).
-    if (edgeBoxes.size > met) for (const id of edgeBoxes.keys()) if (!tableHas(s.edges, id)) edgeBoxes.delete(id);
+    // Edges gone since the last call: their boxes carry an earlier pass.
+    if (edgeBoxes.size > met) for (const [id, box] of edgeBoxes) if (box.pass !== pass) edgeBoxes.delete(id);
     this.fans.reset();
     if (this.builder && n >= BACKGROUND_REBUILD_MIN_TOPICS) {
       this.packLater(this.builder, true);
