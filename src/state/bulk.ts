@@ -47,12 +47,20 @@ export class TableWriter<T> {
   }
 
   delete(id: string): void {
-    this.take(id);
+    this.takeAt(bucketOf(id), id);
+  }
+
+  /** delete, given the id's bucket (tables keyed by topic share it: one hash for all three). */
+  deleteAt(bi: number, id: string): void {
+    this.takeAt(bi, id);
   }
 
   /** Removes `id` and hands back what it held (undefined, changing nothing, when absent). */
   take(id: string): T | undefined {
-    const bi = bucketOf(id);
+    return this.takeAt(bucketOf(id), id);
+  }
+
+  private takeAt(bi: number, id: string): T | undefined {
     const copy = this.copies.get(bi);
     const value = valueIn(this.table, copy?.bucket ?? this.table.b[bi], id);
     if (value === undefined) return undefined;

@@ -9,7 +9,7 @@ import { subtreeIds } from './tree';
 import { edgeId, type MindMapState } from './doc';
 import type { MindEdge, MindNode } from './model';
 import { cloneNode } from './snapshot';
-import { tableDelete, tableEdit, tableGet, tableSet } from './table';
+import { bucketOf, tableDelete, tableEdit, tableGet, tableSet, valueIn } from './table';
 
 type D = Draft<MindMapState>;
 
@@ -102,23 +102,29 @@ export function deleteSubtree(s: MindMapState, id: string): { state: MindMapStat
   const removed = subtreeIds(s, id);
   const gone = new Set(removed);
   const outsideEdges = new Map<string, Set<string>>();
+  // An edge between two removed topics is met twice: taken at the first, skipped at the second.
+  const taken = new Set<string>();
   for (const cur of removed) {
-    const edges = tableGet(s.adj, cur);
+    // The tables keyed by topic share the bucket of an id: hashed once for all three.
+    const bi = bucketOf(cur);
+    const edges = valueIn(s.adj, s.adj.b[bi], cur);
     if (edges) {
       for (const eid of edges) {
+        if (taken.has(eid)) continue;
         const edge = w.edges.take(eid);
         if (!edge) continue;
         const other = edge.source === cur ? edge.target : edge.source;
-        if (!gone.has(other)) {
+        if (gone.has(other)) taken.add(eid);
+        else {
           const set = outsideEdges.get(other);
           if (set) set.add(eid);
           else outsideEdges.set(other, new Set([eid]));
         }
       }
-      w.adj.delete(cur);
+      w.adj.deleteAt(bi, cur);
     }
-    w.kids.delete(cur);
-    w.nodes.delete(cur);
+    w.kids.deleteAt(bi, cur);
+    w.nodes.deleteAt(bi, cur);
   }
   for (const [other, drop] of outsideEdges) {
     const next = (tableGet(s.adj, other) ?? []).filter((e) => !drop.has(e));
