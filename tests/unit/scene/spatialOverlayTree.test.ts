@@ -61,4 +61,23 @@ describe('spatial index with a big overlay', () => {
     change(50, 1);
     check();
   });
+
+  it('scans a big overlay for the first queries after a change, and packs it once scanning has cost as much', () => {
+    const index = new SpatialIndex();
+    index.build([], new Float64Array(0));
+    const at = (i: number): Rect => ({ minX: i * 20, minY: 0, maxX: i * 20 + 10, maxY: 10 });
+    for (let i = 0; i < 5000; i++) index.set(`n${i}`, at(i));
+    const query = () => index.search({ minX: 0, minY: 0, maxX: 15, maxY: 10 }, []);
+    for (let q = 0; q < 16; q++) {
+      expect(query()).toEqual(['n0']);
+      expect(index.overlayPacked).toBe(false);
+    }
+    expect(query()).toEqual(['n0']);
+    expect(index.overlayPacked).toBe(true);
+    // A change drops the tree, and scanning starts over.
+    index.set('n0', at(1));
+    expect(index.overlayPacked).toBe(false);
+    expect(query()).toEqual([]);
+    expect(index.overlayPacked).toBe(false);
+  });
 });

@@ -118,6 +118,19 @@ describe('a whole new set of boxes packed elsewhere', () => {
 });
 
 describe('the static ids, known only when a change asks', () => {
+  it('are made as a tree packed elsewhere comes in, not by the first change after it', async () => {
+    const s = new SpatialIndex();
+    s.build(...flat([['a', box(0, 0)]]));
+    expect(s.staticsKnown).toBe(false);
+    const { builder, finish } = heldBuilder();
+    const done = s.buildLater(...flat([['a', box(0, 0)], ['b', box(50, 0)]]), builder);
+    finish();
+    expect(await done).toBe(true);
+    expect(s.staticsKnown).toBe(true);
+    expect(s.size).toBe(2);
+  });
+
+
   const entries = (): [string, Rect][] => Array.from({ length: 20 }, (_, i) => [`n${i}`, box(i * 100, 0)]);
   const changes = (s: SpatialIndex) => {
     s.set('n3', box(300, 900)); // a static entry moved
