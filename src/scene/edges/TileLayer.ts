@@ -54,6 +54,8 @@ interface Tile {
   ty: number;
   g: Graphics;
   dirty: boolean;
+  /** When the tile last went from clean to dirty (performance.now()). */
+  dirtySince: number;
   /** LOD band + edge style + theme this tile was built for. */
   sig: string;
 }
@@ -89,6 +91,17 @@ interface StrokeGroup {
 function sigOf(src: TileSource): string {
   return `${src.lod}|${src.edgeStyle}|${src.theme.card}`;
 }
+
+/**
+ * A far-out tile already showing a picture of its level, when a change dirties it, keeps that picture
+ * while its new one is marked between frames (as a tile coming into view is), if at most this many
+ * tiles on screen are dirty and for at most DEFER_MAX_MS. Why: an edit at the overview (a rename, an
+ * add) dirties one tile holding thousands of topics, and marking it whole before the next frame held
+ * that frame 50–120 ms at 100k; a change of most tiles (a layout) is still drawn whole at once, so
+ * old and new places never show side by side.
+ */
+const DEFER_MAX_TILES = 4;
+const DEFER_MAX_MS = 250;
 
 /** Tile-local cut rect: the tile plus room for the widest stroke, so cut ends stay hidden under the next tile's. */
 const CUT_MARGIN = 16;
@@ -141,22 +154,24 @@ export class TileLayer {
     if (this.job && inRange(range, this.job.tx, this.job.ty)) this.job.stale = true;
     if (this.tiles.size === 0) return;
     this.anyDirty = true;
+    const now = performance.now();
     const span = (range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1);
     if (span > this.tiles.size) {
-      for (const t of this.tiles.values()) if (!t.dirty && inRange(range, t.tx, t.ty)) t.dirty = true;
+      for (const t of this.tiles.values()) if (inRange(range, t.tx, t.ty)) markDirty(t, now);
       return;
     }
     for (let ty = range.y0; ty <= range.y1; ty++) {
       for (let tx = range.x0; tx <= range.x1; tx++) {
         const t = this.tiles.get(tileKey(tx, ty));
-        if (t) t.dirty = true;
+        if (t) markDirty(t, now);
       }
     }
   }
 
   invalidateAll(): void {
     if (this.job) this.job.stale = true;
-    for (const t of this.tiles.values()) t.dirty = true;
+    const now = performance.now();
+    for (const t of this.tiles.values()) markDirty(t, now);
     this.anyDirty = true;
   }
 
@@ -197,6 +212,7 @@ export class TileLayer {
     let screenDone = true;
     this.builtLastFrame = 0;
     const cells = src.lod === 'shape' && this.drawsCells;
+    const mayDefer = cells && !this.previous && this.dirtyOnScreen(onScreen, sig) <= DEFER_MAX_TILES;
     // A far-out tile started in an earlier frame goes on first; it is dropped when its tile is no
     // longer wanted or was changed meanwhile (it starts again).
     const job = this.job;
@@ -205,8 +221,9 @@ export class TileLayer {
       const k = tileKey(tx, ty);
       let t = this.tiles.get(k);
       if (t && !t.dirty && t.sig === sig) continue;
-      // While an earlier level covers the screen, nothing has to be built before this frame.
-      const urgent = !this.previous && inRange(onScreen, tx, ty);
+      // While an earlier level covers the screen, nothing has to be built before this frame; nor while
+      // this tile shows its level's last picture after a small change (see DEFER_MAX_TILES).
+      const urgent = !this.previous && inRange(onScreen, tx, ty) && !(mayDefer && t?.sig === sig && start - t.dirtySince <= DEFER_MAX_MS);
       const late = performance.now() > deadline;
       if (!urgent && (late || (cells && this.job && (this.job.tx !== tx || this.job.ty !== ty)))) {
         pending = true;
@@ -226,7 +243,7 @@ export class TileLayer {
         done = j;
       }
       if (!t) {
-        t = { tx, ty, g: this.spare.pop() ?? new Graphics(), dirty: true, sig: '' };
+        t = { tx, ty, g: this.spare.pop() ?? new Graphics(), dirty: true, dirtySince: start, sig: '' };
         t.g.position.set(tx * size, ty * size);
         t.g.visible = true;
         this.layer.addChild(t.g);
@@ -255,6 +272,13 @@ export class TileLayer {
       this.anyDirty = false;
     }
     return pending;
+  }
+
+  /** How many tiles in `range` show a picture of the level `sig` that a change has made stale. */
+  private dirtyOnScreen(range: TileRange, sig: string): number {
+    let n = 0;
+    for (const t of this.tiles.values()) if (t.dirty && t.sig === sig && inRange(range, t.tx, t.ty)) n++;
+    return n;
   }
 
   /** Whether a far-out tile is part way through its cells (advance() can go on with it). */
@@ -529,4 +553,10 @@ export class TileLayer {
     this.spare = [];
     this.container.destroy({ children: true });
   }
+}
+
+function markDirty(t: Tile, now: number): void {
+  if (t.dirty) return;
+  t.dirty = true;
+  t.dirtySince = now;
 }

@@ -1,0 +1,103 @@
+/**
+ * Far out, a small change keeps the changed tile's picture on screen while its new one is marked
+ * between frames; a change of most tiles, or a tile left stale too long, is drawn before the frame.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Rect } from '../../../src/scene/geometry';
+import type { TileLayer as TileLayerType, TileSource } from '../../../src/scene/edges/TileLayer';
+import { tileRange, tileSizeFor } from '../../../src/scene/edges/tiles';
+import { THEMES, TILE_SIZE } from '../../../src/scene/constants';
+import { SceneIndex } from '../../../src/scene/spatial/sceneIndex';
+import { approximateCharWidth, MetricsCache, TextMeasurer } from '../../../src/scene/topics/nodeMetrics';
+import { importedStore } from '../helpers/edits';
+
+let TileLayer: typeof TileLayerType;
+
+beforeAll(async () => {
+  // pixi.js reads navigator when it loads; Node 20 has none.
+  (globalThis as { navigator?: unknown }).navigator ??= { userAgent: 'node' };
+  ({ TileLayer } = await import('../../../src/scene/edges/TileLayer'));
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Zoomed out far enough that tiles draw topics and edges by cells. */
+const FAR = 0.04;
+
+function overview() {
+  const { store } = importedStore(3000, 4);
+  const state = store.getState();
+  const index = new SceneIndex(new MetricsCache(new TextMeasurer((ch) => approximateCharWidth(ch))), () => true);
+  index.rebuildAll(state);
+  const src: TileSource = {
+    state,
+    theme: THEMES.light,
+    lod: 'shape',
+    edgeStyle: 'smoothstep',
+    nodeIndex: index.nodes,
+    edgeIndex: index.edges,
+    edgeBoxes: index.edgeBoxes,
+    nodeBoxes: index.nodeBoxes,
+    isVisible: () => true,
+    isDynamicEdgeId: () => false,
+    skippedFar: (eid) => index.fans.skippedFar(eid),
+    nodeWidth: () => 150,
+    isMatch: () => false,
+    searching: false,
+    selectedId: null,
+  };
+  const view: Rect = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const b of index.nodeBoxes.values()) {
+    view.minX = Math.min(view.minX, b.minX);
+    view.minY = Math.min(view.minY, b.minY);
+    view.maxX = Math.max(view.maxX, b.maxX);
+    view.maxY = Math.max(view.maxY, b.maxY);
+  }
+  const layer = new TileLayer();
+  // Everything drawn once, as the first frame of the overview does.
+  expect(layer.update(view, src, Infinity, FAR)).toBe(false);
+  // A topic inside one tile (the root sits where four tiles meet).
+  const someBox = [...index.nodeBoxes.values()][1500];
+  const r = tileRange(someBox, tileSizeFor(FAR, TILE_SIZE));
+  expect([r.x1 - r.x0, r.y1 - r.y0]).toEqual([0, 0]);
+  return { layer, src, view, someBox };
+}
+
+/** Tiles on screen (the view), at the far-out tile size. */
+function onScreen(view: Rect): number {
+  const r = tileRange(view, tileSizeFor(FAR, TILE_SIZE));
+  return (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+}
+
+describe('far-out tiles after a change', () => {
+  it('keep a changed tile picture through a frame with no time left, and draw the new one in a later frame', () => {
+    const { layer, src, view, someBox } = overview();
+    expect(layer.drawsCells).toBe(true);
+    layer.invalidateRect(someBox);
+    // No time left in this frame: the tile is not marked whole before it.
+    expect(layer.update(view, src, -1, FAR)).toBe(true);
+    expect(layer.builtLastFrame).toBe(0);
+    expect(layer.update(view, src, 1000, FAR)).toBe(false);
+    expect(layer.builtLastFrame).toBe(1);
+  });
+
+  it('draw a change of most tiles on screen before the frame', () => {
+    const { layer, src, view } = overview();
+    const tiles = onScreen(view);
+    expect(tiles).toBeGreaterThan(4);
+    layer.invalidateAll();
+    layer.update(view, src, -1, FAR);
+    expect(layer.builtLastFrame).toBe(tiles);
+  });
+
+  it('draw a tile left stale for over 250 ms before the frame', () => {
+    const { layer, src, view, someBox } = overview();
+    layer.invalidateRect(someBox);
+    expect(layer.update(view, src, -1, FAR)).toBe(true);
+    expect(layer.builtLastFrame).toBe(0);
+    const now = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => now() + 300);
+    layer.update(view, src, -1, FAR);
+    expect(layer.builtLastFrame).toBe(1);
+  });
+});
