@@ -116,8 +116,33 @@ export class Minimap implements MinimapSurface {
     const tf = this.nextTf;
     const p = this.bctx;
     if (color !== this.lastColor) p.fillStyle = this.lastColor = color;
-    p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
+    p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, dotSize(w, tf), dotSize(h, tf));
   };
+
+  sameDot(a: Rect, b: Rect): boolean {
+    const tf = this.tf;
+    const at = (v: number, o: number) => v * tf.scale + o;
+    return (
+      at(a.minX, tf.ox) === at(b.minX, tf.ox) &&
+      at(a.minY, tf.oy) === at(b.minY, tf.oy) &&
+      dotSize(a.maxX - a.minX, tf) === dotSize(b.maxX - b.minX, tf) &&
+      dotSize(a.maxY - a.minY, tf) === dotSize(b.maxY - b.minY, tf)
+    );
+  }
+
+  drawOver(draw: (add: (x: number, y: number, w: number, h: number, color: string) => void) => void): void {
+    draw(this.adder(this.pctx));
+  }
+
+  /** Paints boxes (world) on `p` with the shown picture's transform. */
+  private adder(p: CanvasRenderingContext2D): (x: number, y: number, w: number, h: number, color: string) => void {
+    const tf = this.tf;
+    let last = '';
+    return (x, y, w, h, color) => {
+      if (color !== last) p.fillStyle = last = color;
+      p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, dotSize(w, tf), dotSize(h, tf));
+    };
+  }
 
   /**
    * Clears the shown picture under `regions` (world) and lets `draw` paint them again, clipped to
@@ -141,11 +166,7 @@ export class Minimap implements MinimapSurface {
       cleared.push({ minX: (x0 - 1 - tf.ox) / tf.scale, minY: (y0 - 1 - tf.oy) / tf.scale, maxX: (x1 + 1 - tf.ox) / tf.scale, maxY: (y1 + 1 - tf.oy) / tf.scale });
     }
     p.clip();
-    let last = '';
-    draw((x, y, w, h, color) => {
-      if (color !== last) p.fillStyle = last = color;
-      p.fillRect(x * tf.scale + tf.ox, y * tf.scale + tf.oy, Math.max(1, w * tf.scale), Math.max(1, h * tf.scale));
-    }, cleared);
+    draw(this.adder(p), cleared);
     p.restore();
   }
 
@@ -210,4 +231,9 @@ export class Minimap implements MinimapSurface {
   destroy(): void {
     this.canvas.remove();
   }
+}
+
+/** A box's side in picture pixels: at least one, so every topic shows. */
+function dotSize(worldSize: number, tf: MinimapTransform): number {
+  return Math.max(1, worldSize * tf.scale);
 }

@@ -23,7 +23,16 @@ export interface MinimapSurface {
    * `cleared`: the world rectangles actually cleared (whole pixels, so larger than `regions`).
    */
   patchContent(regions: readonly Rect[], draw: (add: MinimapSurface['addBox'], cleared: Rect[]) => void): void;
+  /** Whether the two cards (world) paint the same pixels of the shown picture. */
+  sameDot(a: Rect, b: Rect): boolean;
+  /** Paints boxes over the shown picture, clearing nothing (topics that came). Call drawView() after. */
+  drawOver(draw: (add: MinimapSurface['addBox']) => void): void;
   drawView(view: Rect): void;
+}
+
+/** A card as the picture has it: where and in which colour. */
+interface Dot extends Rect {
+  color: string;
 }
 
 export interface MinimapDeps {
@@ -46,9 +55,9 @@ const PATCH_MAX = 2000;
 const SLICE_MS = 6;
 const DEFAULT_COLOR = '#9b87f5';
 
-/** Hit box → card rectangle (see nodeHitBox). */
-function cardOf(b: Rect): Rect {
-  return { minX: b.minX + HIT_MARGIN_X, minY: b.minY + HIT_MARGIN_TOP, maxX: b.maxX - HIT_MARGIN_X, maxY: b.minY + HIT_MARGIN_TOP + NODE_HEIGHT };
+/** Hit box → card rectangle (see nodeHitBox), in its colour. */
+function dotOf(b: Rect, color: string): Dot {
+  return { minX: b.minX + HIT_MARGIN_X, minY: b.minY + HIT_MARGIN_TOP, maxX: b.maxX - HIT_MARGIN_X, maxY: b.minY + HIT_MARGIN_TOP + NODE_HEIGHT, color };
 }
 
 export class MinimapPainter {
@@ -57,7 +66,7 @@ export class MinimapPainter {
   private job = 0;
   private destroyed = false;
   /** Cards as the shown picture (or the one being built) has them, to find what a change leaves behind. */
-  private drawn = new Map<string, Rect>();
+  private drawn = new Map<string, Dot>();
   /** Topics changed since the picture was last brought up to date; null: repaint everything. */
   private changedIds: Set<string> | null = null;
   /** A full repaint is being built in slices; changes meanwhile are patched once it is shown. */
@@ -95,7 +104,17 @@ export class MinimapPainter {
     if (ids === null || !this.patch(ids)) this.redraw();
   }
 
-  /** Patches the shown picture for `ids`; false when only a full repaint will do. */
+  private colorOf(id: string): string {
+    return normalizeColor(this.deps.color(id)) ?? DEFAULT_COLOR;
+  }
+
+  /**
+   * Patches the shown picture for `ids`; false when only a full repaint will do. A topic whose dot
+   * keeps its pixels and colour (a rename far out) repaints nothing, and one that came is painted over
+   * the picture: only what went, moved or changed colour clears pixels and paints every topic under
+   * them again. Why: far out a pixel spans hundreds of topics, and repainting those under one
+   * renamed topic took 45–75 ms at 100k.
+   */
   private patch(ids: Set<string>): boolean {
     if (ids.size === 0) return true;
     const bounds = this.minimap.bounds;
@@ -104,34 +123,43 @@ export class MinimapPainter {
     const { boxes } = this.deps;
     const visible = this.deps.visible();
     const regions: Rect[] = [];
+    const came: Dot[] = [];
     for (const id of ids) {
       const old = this.drawn.get(id);
       const b = visible.has(id) ? boxes.get(id) : undefined;
-      const now = b ? cardOf(b) : undefined;
+      const now = b ? dotOf(b, this.colorOf(id)) : undefined;
       // The map grows past the picture, or a topic on its edge moves, shrinks or goes (the map may
       // shrink). One on the edge that only grows within the picture (a longer label) is patched.
       if (now && !inside(now, bounds)) return false;
       if (old && touchesEdge(old, inner) && !(now && inside(old, now))) return false;
+      if (now) this.drawn.set(id, now);
+      else this.drawn.delete(id);
+      if (now && !old) came.push(now);
+      else if (now && old && now.color === old.color && this.minimap.sameDot(old, now)) continue;
       if (old) regions.push(old);
-      if (now && !(old && sameRect(old, now))) regions.push(now);
-      if (!now) this.drawn.delete(id);
+      if (now && old && !sameRect(old, now)) regions.push(now);
     }
-    if (regions.length === 0) return true;
-    const seen = new Set<string>();
-    this.minimap.patchContent(regions, (add, cleared) => {
-      const found: string[] = [];
-      for (const r of cleared) this.deps.near(r, found);
-      for (const id of found) {
-        if (seen.has(id) || !visible.has(id)) continue;
-        seen.add(id);
-        const b = boxes.get(id);
-        if (!b) continue;
-        const c = cardOf(b);
-        this.drawn.set(id, c);
-        add(c.minX, c.minY, c.maxX - c.minX, NODE_HEIGHT, normalizeColor(this.deps.color(id)) ?? DEFAULT_COLOR);
-      }
+    if (regions.length > 0) {
+      const seen = new Set<string>();
+      this.minimap.patchContent(regions, (add, cleared) => {
+        const found: string[] = [];
+        for (const r of cleared) this.deps.near(r, found);
+        for (const id of found) {
+          if (seen.has(id) || !visible.has(id)) continue;
+          seen.add(id);
+          const b = boxes.get(id);
+          if (!b) continue;
+          const d = dotOf(b, this.colorOf(id));
+          this.drawn.set(id, d);
+          add(d.minX, d.minY, d.maxX - d.minX, NODE_HEIGHT, d.color);
+        }
+      });
+    }
+    // After the patch, which may have cleared under them.
+    if (came.length > 0) this.minimap.drawOver((add) => {
+      for (const d of came) add(d.minX, d.minY, d.maxX - d.minX, NODE_HEIGHT, d.color);
     });
-    this.minimap.drawView(this.deps.viewRect());
+    if (regions.length > 0 || came.length > 0) this.minimap.drawView(this.deps.viewRect());
     return true;
   }
 
@@ -148,7 +176,7 @@ export class MinimapPainter {
     this.changedIds = new Set();
     const ids = Array.from(this.deps.visible());
     const boxes = this.deps.boxes;
-    const drawn = new Map<string, Rect>();
+    const drawn = new Map<string, Dot>();
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     let phase: 'bounds' | 'draw' = 'bounds';
     let i = 0;
@@ -161,11 +189,12 @@ export class MinimapPainter {
         for (; i < ids.length; i++) {
           const b = boxes.get(ids[i]);
           if (!b) continue;
-          const c = cardOf(b);
-          if (c.minX < minX) minX = c.minX;
-          if (c.minY < minY) minY = c.minY;
-          if (c.maxX > maxX) maxX = c.maxX;
-          if (c.maxY > maxY) maxY = c.maxY;
+          // The card's edges (see dotOf).
+          const top = b.minY + HIT_MARGIN_TOP;
+          if (b.minX + HIT_MARGIN_X < minX) minX = b.minX + HIT_MARGIN_X;
+          if (top < minY) minY = top;
+          if (b.maxX - HIT_MARGIN_X > maxX) maxX = b.maxX - HIT_MARGIN_X;
+          if (top + NODE_HEIGHT > maxY) maxY = top + NODE_HEIGHT;
           if (timeUp()) break;
         }
         if (i >= ids.length) {
@@ -178,9 +207,9 @@ export class MinimapPainter {
         for (; i < ids.length; i++) {
           const b = boxes.get(ids[i]);
           if (!b) continue;
-          const c = cardOf(b);
-          drawn.set(ids[i], c);
-          this.minimap.addBox(c.minX, c.minY, c.maxX - c.minX, NODE_HEIGHT, normalizeColor(this.deps.color(ids[i])) ?? DEFAULT_COLOR);
+          const d = dotOf(b, this.colorOf(ids[i]));
+          drawn.set(ids[i], d);
+          this.minimap.addBox(d.minX, d.minY, d.maxX - d.minX, NODE_HEIGHT, d.color);
           if (timeUp()) break;
         }
         if (i >= ids.length) {

@@ -21,10 +21,18 @@ class CountingSurface implements MinimapSurface {
     this.bounds = this.next;
     this.commits++;
   }
+  overBoxes = 0;
   patchContent(regions: readonly Rect[], draw: (add: MinimapSurface['addBox'], cleared: Rect[]) => void): void {
     this.patches++;
     // As if a picture pixel spanned 20 world units.
     draw(() => this.patchedBoxes++, regions.map((r) => ({ minX: r.minX - 20, minY: r.minY - 20, maxX: r.maxX + 20, maxY: r.maxY + 20 })));
+  }
+  sameDot(a: Rect, b: Rect): boolean {
+    const px = (r: Rect) => [r.minX, r.minY, r.maxX, r.maxY].map((v) => Math.floor(v / 20)).join();
+    return px(a) === px(b);
+  }
+  drawOver(draw: (add: MinimapSurface['addBox']) => void): void {
+    draw(() => this.overBoxes++);
   }
   drawView(): void {}
 }
@@ -85,6 +93,30 @@ describe('minimap painter', () => {
     expect(surface.patches).toBe(1);
     expect(surface.patchedBoxes).toBeGreaterThanOrEqual(1);
     expect(surface.patchedBoxes).toBeLessThan(10);
+  });
+
+  test('a rename that leaves the dot on its pixels repaints nothing; a topic that came is painted over the picture', () => {
+    boxes.set('t5050', hitBox(50 * 300, 50 * 80, 141)); // one world unit wider: the same pixels
+    painter.changed(['t5050']);
+    vi.runAllTimers();
+    expect(surface.patches).toBe(0);
+    expect(surface.overBoxes).toBe(0);
+
+    boxes.set('new', hitBox(50 * 300 + 150, 50 * 80, 100));
+    visible.add('new');
+    painter.changed(['new']);
+    vi.runAllTimers();
+    expect(surface.patches).toBe(0);
+    expect(surface.overBoxes).toBe(1);
+    expect(surface.fullBoxes).toBe(0);
+
+    // Once there, it is patched as any other: its colour changes on the same pixels.
+    colors.set('new', '#f97316');
+    painter.changed(['new']);
+    vi.runAllTimers();
+    expect(surface.patches).toBe(1);
+    expect(surface.patchedBoxes).toBeGreaterThanOrEqual(1);
+    expect(surface.fullBoxes).toBe(0);
   });
 
   test('a colour change, a hidden topic and a moved one inside the bounds are patches too', () => {
