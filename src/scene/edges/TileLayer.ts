@@ -17,7 +17,7 @@ import { routedPolyline, sharedPieceKey, trunkPiece, type EdgeRoute } from './ed
 import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
-import { drawnEdges } from '../spatial/edgeFans';
+import { drawable, drawnEdges, familyEdges, skippedFamily } from '../spatial/edgeFans';
 import type { EdgeBox } from '../spatial/sceneIndex';
 import type { SpatialIndex } from '../spatial/spatialIndex';
 import { cardOfHitBox } from '../topics/nodeLayout';
@@ -54,8 +54,6 @@ interface Tile {
   ty: number;
   g: Graphics;
   dirty: boolean;
-  /** When the tile last went from clean to dirty (performance.now()). */
-  dirtySince: number;
   /** LOD band + edge style + theme this tile was built for. */
   sig: string;
 }
@@ -66,13 +64,23 @@ interface CellJob {
   ty: number;
   size: number;
   sig: string;
-  /** The tile's edges to draw, as drawnEdges found them: a change since makes the job stale. */
-  edges: EdgeBox[];
+  /** The ids the edge tree holds in the tile, and its topics: marked one by one (stepCells). */
+  edgeIds: string[];
   topicIds: string[];
-  /** Something in the tile changed after its items were found: start again. */
+  /** Families whose trunk-drawing edge was skipped (see drawnEdges): their others are marked after. */
+  skipped: ReadonlySet<string>[];
+  /** Those others, once every found edge is marked; null until then. */
+  family: EdgeBox[] | null;
+  /**
+   * Something in the tile changed since the job started. A tile with no picture of its level starts
+   * again; one showing a picture goes on, is drawn, and stays dirty for a new job. Why not start again
+   * there: edits every 100 ms at the overview restarted a job of 150 ms for ever.
+   */
   stale: boolean;
-  /** Next item to mark: edges first, then topics. */
-  next: number;
+  /** Next found edge, family edge and topic to mark. */
+  nextEdge: number;
+  nextFamily: number;
+  nextTopic: number;
   edgeCells: CellLayer;
   topicCells: CellLayer;
   matchCells: CellLayer;
@@ -95,13 +103,12 @@ function sigOf(src: TileSource): string {
 /**
  * A far-out tile already showing a picture of its level, when a change dirties it, keeps that picture
  * while its new one is marked between frames (as a tile coming into view is), if at most this many
- * tiles on screen are dirty and for at most DEFER_MAX_MS. Why: an edit at the overview (a rename, an
- * add) dirties one tile holding thousands of topics, and marking it whole before the next frame held
- * that frame 50–120 ms at 100k; a change of most tiles (a layout) is still drawn whole at once, so
- * old and new places never show side by side.
+ * tiles on screen are dirty. Why: an edit at the overview (a rename, an add) dirties one tile holding
+ * thousands of topics, and marking it whole before the next frame held that frame 50–120 ms at 100k;
+ * a change of most tiles (a layout) is still drawn whole at once, so old and new places never show
+ * side by side.
  */
 const DEFER_MAX_TILES = 4;
-const DEFER_MAX_MS = 250;
 
 /** Tile-local cut rect: the tile plus room for the widest stroke, so cut ends stay hidden under the next tile's. */
 const CUT_MARGIN = 16;
@@ -154,24 +161,22 @@ export class TileLayer {
     if (this.job && inRange(range, this.job.tx, this.job.ty)) this.job.stale = true;
     if (this.tiles.size === 0) return;
     this.anyDirty = true;
-    const now = performance.now();
     const span = (range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1);
     if (span > this.tiles.size) {
-      for (const t of this.tiles.values()) if (inRange(range, t.tx, t.ty)) markDirty(t, now);
+      for (const t of this.tiles.values()) if (!t.dirty && inRange(range, t.tx, t.ty)) t.dirty = true;
       return;
     }
     for (let ty = range.y0; ty <= range.y1; ty++) {
       for (let tx = range.x0; tx <= range.x1; tx++) {
         const t = this.tiles.get(tileKey(tx, ty));
-        if (t) markDirty(t, now);
+        if (t) t.dirty = true;
       }
     }
   }
 
   invalidateAll(): void {
     if (this.job) this.job.stale = true;
-    const now = performance.now();
-    for (const t of this.tiles.values()) markDirty(t, now);
+    for (const t of this.tiles.values()) t.dirty = true;
     this.anyDirty = true;
   }
 
@@ -216,14 +221,14 @@ export class TileLayer {
     // A far-out tile started in an earlier frame goes on first; it is dropped when its tile is no
     // longer wanted or was changed meanwhile (it starts again).
     const job = this.job;
-    if (job && (job.stale || job.sig !== sig || job.size !== size || !inRange(want, job.tx, job.ty))) this.job = null;
+    if (job && (!this.goesOn(job) || job.sig !== sig || job.size !== size || !inRange(want, job.tx, job.ty))) this.job = null;
     for (const [tx, ty] of tilesByDistance(want)) {
       const k = tileKey(tx, ty);
       let t = this.tiles.get(k);
       if (t && !t.dirty && t.sig === sig) continue;
       // While an earlier level covers the screen, nothing has to be built before this frame; nor while
       // this tile shows its level's last picture after a small change (see DEFER_MAX_TILES).
-      const urgent = !this.previous && inRange(onScreen, tx, ty) && !(mayDefer && t?.sig === sig && start - t.dirtySince <= DEFER_MAX_MS);
+      const urgent = !this.previous && inRange(onScreen, tx, ty) && !(mayDefer && t?.sig === sig);
       const late = performance.now() > deadline;
       if (!urgent && (late || (cells && this.job && (this.job.tx !== tx || this.job.ty !== ty)))) {
         pending = true;
@@ -243,7 +248,7 @@ export class TileLayer {
         done = j;
       }
       if (!t) {
-        t = { tx, ty, g: this.spare.pop() ?? new Graphics(), dirty: true, dirtySince: start, sig: '' };
+        t = { tx, ty, g: this.spare.pop() ?? new Graphics(), dirty: true, sig: '' };
         t.g.position.set(tx * size, ty * size);
         t.g.visible = true;
         this.layer.addChild(t.g);
@@ -258,7 +263,9 @@ export class TileLayer {
         this.drawCells(t.g, done, src);
       } else this.build(t, src);
       t.sig = sig;
-      t.dirty = false;
+      // A job that a change overtook leaves its tile dirty: a new one starts.
+      t.dirty = done !== null && done.stale;
+      if (t.dirty) pending = true;
       this.builtLastFrame++;
     }
     if (this.previous && screenDone) {
@@ -283,19 +290,24 @@ export class TileLayer {
 
   /** Whether a far-out tile is part way through its cells (advance() can go on with it). */
   get stepping(): boolean {
-    return this.job !== null && !this.job.stale;
+    return this.job !== null && this.goesOn(this.job);
+  }
+
+  /** Whether the job goes on: fresh, or (see CellJob.stale) its tile shows a picture of its level meanwhile. */
+  private goesOn(job: CellJob): boolean {
+    return !job.stale || this.tiles.get(tileKey(job.tx, job.ty))?.sig === job.sig;
   }
 
   /**
    * Goes on marking the far-out tile that update() started, between frames, for up to `budgetMs`;
    * true when nothing is left to mark (the next frame draws it). `src` must be what the last frame
-   * drew from: a change since marks the job stale when it touches the tile. Why: on software WebGL the
+   * drew from (a change since may leave the job stale: see CellJob.stale). Why: on software WebGL the
    * main thread waits for most of each frame, and marking only within frames (6 ms each) took a 100k
    * map's overview 10 s or more to fill in.
    */
   advance(src: TileSource, budgetMs: number): boolean {
     const job = this.job;
-    if (!job || job.stale || job.sig !== sigOf(src) || job.size !== this.size) return true;
+    if (!job || !this.goesOn(job) || job.sig !== sigOf(src) || job.size !== this.size) return true;
     return this.stepCells(job, src, performance.now() + budgetMs);
   }
 
@@ -445,25 +457,33 @@ export class TileLayer {
     }
   }
 
-  /** A far-out tile to draw by cells: what lies in it, found now, marked over one or more frames. */
+  /**
+   * A far-out tile to draw by cells: what lies in it is found now and marked over one or more frames.
+   * Which edges draw is decided as each is marked (as drawnEdges decides for a whole query). Why not
+   * all at the start: at 100k that decision over a tile's thousands of edges was most of a step of
+   * 20–60 ms that no deadline could split.
+   */
   private startCells(tx: number, ty: number, sig: string, src: TileSource): CellJob {
     const size = this.size;
     const rect = tileRect(tx, ty, size);
     const cell = size / CELLS;
-    const job: CellJob = {
+    return {
       tx,
       ty,
       size,
       sig,
-      edges: drawnEdges(src.edgeIndex.search(rect, []), src, []),
+      edgeIds: src.edgeIndex.search(rect, []),
       topicIds: src.nodeIndex.search(rect, []),
+      skipped: [],
+      family: null,
       stale: false,
-      next: 0,
+      nextEdge: 0,
+      nextFamily: 0,
+      nextTopic: 0,
       edgeCells: new CellLayer(CELLS, cell),
       topicCells: new CellLayer(CELLS, cell),
       matchCells: new CellLayer(CELLS, cell),
     };
-    return job;
   }
 
   /**
@@ -478,35 +498,45 @@ export class TileLayer {
     const style = src.edgeStyle === 'straight' ? 'straight' : 'step';
     const pts: number[] = [];
     const route: EdgeRoute = { sx: 0, sy: 0, tx: 0, ty: 0, dir: 'right' };
-    const nE = job.edges.length;
-    const total = nE + job.topicIds.length;
-    while (job.next < total) {
-      // The clock is read every 256 items: reading it costs more than marking one.
-      if ((job.next & 255) === 0 && job.next > 0 && performance.now() > deadline) return false;
-      const i = job.next++;
-      if (i < nE) {
-        // Drawable when the job started, and still: anything changed in the tile since made it stale.
-        const box = job.edges[i];
-        const r = box.route;
-        route.sx = r.sx - ox;
-        route.sy = r.sy - oy;
-        route.tx = r.tx - ox;
-        route.ty = r.ty - oy;
-        route.dir = r.dir;
-        pts.length = 0;
-        job.edgeCells.markPolyline(routedPolyline(route, style, pts), this.colorOf(box.stroke, src.theme.defaultEdge) + 1);
-      } else {
-        const id = job.topicIds[i - nE];
+    const markEdge = (box: EdgeBox) => {
+      const r = box.route;
+      route.sx = r.sx - ox;
+      route.sy = r.sy - oy;
+      route.tx = r.tx - ox;
+      route.ty = r.ty - oy;
+      route.dir = r.dir;
+      pts.length = 0;
+      job.edgeCells.markPolyline(routedPolyline(route, style, pts), this.colorOf(box.stroke, src.theme.defaultEdge) + 1);
+    };
+    for (let n = 1; ; n++) {
+      if (job.nextEdge < job.edgeIds.length) {
+        const eid = job.edgeIds[job.nextEdge++];
+        const box = src.edgeBoxes.get(eid);
+        if (box) {
+          if (drawable(eid, box, src)) markEdge(box);
+          else {
+            const family = skippedFamily(eid, box, src);
+            if (family) job.skipped.push(family);
+          }
+        }
+      } else if (job.family === null) {
+        job.family = job.skipped.length ? familyEdges(job.edgeIds, job.skipped, src, []) : [];
+      } else if (job.nextFamily < job.family.length) {
+        markEdge(job.family[job.nextFamily++]);
+      } else if (job.nextTopic < job.topicIds.length) {
+        const id = job.topicIds[job.nextTopic++];
         const box = src.nodeBoxes.get(id);
-        if (!box || !src.isVisible(id)) continue;
-        const card = cardOfHitBox(box);
-        const x = card.x - ox;
-        const y = card.y - oy;
-        job.topicCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, this.colorOf(getNodeData(s, id)?.color, 0x9b87f5) + 1);
-        if (src.searching && src.isMatch(id)) job.matchCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, src.theme.match + 1);
-      }
+        if (box && src.isVisible(id)) {
+          const card = cardOfHitBox(box);
+          const x = card.x - ox;
+          const y = card.y - oy;
+          job.topicCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, this.colorOf(getNodeData(s, id)?.color, 0x9b87f5) + 1);
+          if (src.searching && src.isMatch(id)) job.matchCells.markRect(x, y, x + card.width, y + NODE_HEIGHT, src.theme.match + 1);
+        }
+      } else return true;
+      // The clock is read every 256 items: reading it costs more than marking one.
+      if ((n & 255) === 0 && performance.now() > deadline) return false;
     }
-    return true;
   }
 
   /** The marked cells as filled runs: edges, then topics over them, then search matches on top. */
@@ -553,10 +583,4 @@ export class TileLayer {
     this.spare = [];
     this.container.destroy({ children: true });
   }
-}
-
-function markDirty(t: Tile, now: number): void {
-  if (t.dirty) return;
-  t.dirty = true;
-  t.dirtySince = now;
 }

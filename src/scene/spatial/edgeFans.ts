@@ -277,8 +277,32 @@ export interface FanDrawSource {
   skippedFar(eid: string): ReadonlySet<string> | null;
 }
 
-function drawable(eid: string, box: EdgeBox, src: FanDrawSource): boolean {
+/** Whether a tile draws this edge itself: both ends shown, and not drawn by the overlay. */
+export function drawable(eid: string, box: EdgeBox, src: FanDrawSource): boolean {
   return src.isVisible(box.source) && src.isVisible(box.target) && !src.isDynamicEdgeId(eid, box.animated);
+}
+
+/**
+ * For a found edge that is not drawable: its big family, when it is the edge that draws the family's
+ * trunk (its others are then drawn instead, see drawnEdges); null otherwise. A hidden source hides its
+ * whole family.
+ */
+export function skippedFamily(eid: string, box: EdgeBox, src: FanDrawSource): ReadonlySet<string> | null {
+  return src.isVisible(box.source) ? src.skippedFar(eid) : null;
+}
+
+/** The drawable edges of skipped families that the query did not find itself, appended to `out`. */
+export function familyEdges(found: readonly string[], skipped: readonly ReadonlySet<string>[], src: FanDrawSource, out: EdgeBox[]): EdgeBox[] {
+  const seen = new Set(found);
+  for (const family of skipped) {
+    for (const eid of family) {
+      if (seen.has(eid)) continue;
+      seen.add(eid);
+      const box = src.edgeBoxes.get(eid);
+      if (box && drawable(eid, box, src)) out.push(box);
+    }
+  }
+  return out;
 }
 
 /**
@@ -294,22 +318,10 @@ export function drawnEdges(found: readonly string[], src: FanDrawSource, out: Ed
     const box = src.edgeBoxes.get(eid);
     if (!box) continue;
     if (drawable(eid, box, src)) out.push(box);
-    // A hidden source hides its whole family.
-    else if (src.isVisible(box.source)) {
-      const family = src.skippedFar(eid);
+    else {
+      const family = skippedFamily(eid, box, src);
       if (family) (skipped ??= []).push(family);
     }
   }
-  if (skipped) {
-    const seen = new Set(found);
-    for (const family of skipped) {
-      for (const eid of family) {
-        if (seen.has(eid)) continue;
-        seen.add(eid);
-        const box = src.edgeBoxes.get(eid);
-        if (box && drawable(eid, box, src)) out.push(box);
-      }
-    }
-  }
-  return out;
+  return skipped ? familyEdges(found, skipped, src, out) : out;
 }
