@@ -103,12 +103,12 @@ function sigOf(src: TileSource): string {
 /**
  * A far-out tile already showing a picture of its level, when a change dirties it, keeps that picture
  * while its new one is marked between frames (as a tile coming into view is), if at most this many
- * tiles on screen are dirty. Why: an edit at the overview (a rename, an add) dirties one tile holding
- * thousands of topics, and marking it whole before the next frame held that frame 50–120 ms at 100k;
- * a change of most tiles (a layout) is still drawn whole at once, so old and new places never show
- * side by side.
+ * tiles on screen are dirty and no change of everything (invalidateAll) waits. Why: an edit at the
+ * overview (a rename, an add) dirties one tile holding thousands of topics (the root sits where four
+ * meet), and marking it whole before the next frame held that frame 50–200 ms at 100k; a layout or
+ * a change of many tiles is still drawn whole at once, so old and new places never show side by side.
  */
-const DEFER_MAX_TILES = 4;
+const DEFER_MAX_TILES = 8;
 
 /** Tile-local cut rect: the tile plus room for the widest stroke, so cut ends stay hidden under the next tile's. */
 const CUT_MARGIN = 16;
@@ -138,6 +138,8 @@ export class TileLayer {
   /** Wanted range + signature of the last update that left nothing to do (see update). */
   private settledKey = '';
   private anyDirty = false;
+  /** invalidateAll() since the screen was last drawn whole: nothing on it is kept (see DEFER_MAX_TILES). */
+  private allDirty = false;
   /** World size of a tile: TILE_SIZE, larger far out (see tileSizeFor). */
   private size = TILE_SIZE;
   /** The far-out tile being drawn by cells over several frames (see CellJob). */
@@ -178,6 +180,7 @@ export class TileLayer {
     if (this.job) this.job.stale = true;
     for (const t of this.tiles.values()) t.dirty = true;
     this.anyDirty = true;
+    this.allDirty = true;
   }
 
   clear(): void {
@@ -217,7 +220,7 @@ export class TileLayer {
     let screenDone = true;
     this.builtLastFrame = 0;
     const cells = src.lod === 'shape' && this.drawsCells;
-    const mayDefer = cells && !this.previous && this.dirtyOnScreen(onScreen, sig) <= DEFER_MAX_TILES;
+    const mayDefer = cells && !this.previous && !this.allDirty && this.dirtyOnScreen(onScreen, sig) <= DEFER_MAX_TILES;
     // A far-out tile started in an earlier frame goes on first; it is dropped when its tile is no
     // longer wanted or was changed meanwhile (it starts again).
     const job = this.job;
@@ -268,6 +271,7 @@ export class TileLayer {
       if (t.dirty) pending = true;
       this.builtLastFrame++;
     }
+    if (screenDone) this.allDirty = false;
     if (this.previous && screenDone) {
       this.dropPrevious();
       this.layer.visible = true;

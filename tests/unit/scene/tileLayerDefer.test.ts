@@ -81,13 +81,38 @@ describe('far-out tiles after a change', () => {
     expect(layer.builtLastFrame).toBe(1);
   });
 
-  it('draw a change of most tiles on screen before the frame', () => {
+  it.each([
+    ['everything changed', (layer: TileLayerType) => layer.invalidateAll()],
+    ['a change over the whole screen', (layer: TileLayerType, view: Rect) => layer.invalidateRect(view)],
+  ])('draw %s before the frame', (_name, change) => {
     const { layer, src, view } = overview();
     const tiles = onScreen(view);
-    expect(tiles).toBeGreaterThan(4);
-    layer.invalidateAll();
+    expect(tiles).toBeGreaterThan(8);
+    change(layer, view);
     layer.update(view, src, -1, FAR);
     expect(layer.builtLastFrame).toBe(tiles);
+  });
+
+  it('keep the pictures of up to 8 changed tiles, but draw a screen of few tiles whole after invalidateAll', () => {
+    const { layer, src, view, someBox } = overview();
+    // Five tiles: where the root is (four meet there) and one more.
+    layer.invalidateRect({ minX: -10, minY: -10, maxX: 10, maxY: 10 });
+    layer.invalidateRect(someBox);
+    expect(layer.update(view, src, -1, FAR)).toBe(true);
+    expect(layer.builtLastFrame).toBe(0);
+    // A screen of four tiles around that topic, drawn; then everything changes.
+    const size = tileSizeFor(FAR, TILE_SIZE);
+    const x = Math.floor(someBox.minX / size) * size;
+    const y = Math.floor(someBox.minY / size) * size;
+    const small: Rect = { minX: x + 1, minY: y + 1, maxX: x + 2 * size - 1, maxY: y + 2 * size - 1 };
+    layer.update(small, src, Infinity, FAR);
+    layer.invalidateAll();
+    layer.update(small, src, -1, FAR);
+    expect(layer.builtLastFrame).toBe(onScreen(small));
+    // Drawn whole once: a small change after it is kept again.
+    layer.invalidateRect(someBox);
+    expect(layer.update(small, src, -1, FAR)).toBe(true);
+    expect(layer.builtLastFrame).toBe(0);
   });
 
   it('go on with a job that a change overtakes, draw it, and start another for the change', () => {
