@@ -222,7 +222,7 @@ export class TileLayer {
     const cells = src.lod === 'shape' && this.drawsCells;
     const mayDefer = cells && !this.previous && !this.allDirty && this.dirtyOnScreen(onScreen, sig) <= DEFER_MAX_TILES;
     // A far-out tile started in an earlier frame goes on first; it is dropped when its tile is no
-    // longer wanted or was changed meanwhile (it starts again).
+    // longer wanted, or was changed meanwhile while showing no picture of its level (see CellJob.stale).
     const job = this.job;
     if (job && (!this.goesOn(job) || job.sig !== sig || job.size !== size || !inRange(want, job.tx, job.ty))) this.job = null;
     for (const [tx, ty] of tilesByDistance(want)) {
