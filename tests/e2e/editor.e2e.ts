@@ -248,6 +248,10 @@ describe('keyboard shortcuts', () => {
     expect(await page.evaluate((id) => (window as any).__mindflow.node(id)?.parentId, sib)).toBe('root');
     await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT' || document.activeElement?.tagName === 'TEXTAREA');
     await page.keyboard.press('Escape');
+    // Focus is back on the topic at once: the next shortcut acts on the map, not in the closed field.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('treeitem');
+    await page.keyboard.press('Control+z');
+    expect(await nodeCount(page)).toBe(3);
   });
 
   it('Ctrl+F focuses search; Escape clears search, then selection; nothing fires while typing', async () => {

@@ -167,8 +167,14 @@ export class TreeAndEditor {
     return { x: c.left - h.left, y: c.top - h.top };
   }
 
+  /**
+   * Gives keyboard focus back to the edited topic when nothing else took it. Why the closed field
+   * counts: after Enter or Escape it still holds focus until the browser's next update, and a
+   * shortcut pressed at once (Ctrl+Z after Escape) went to it, not to the map.
+   */
   private afterEdit(id: string): void {
-    if (this.treeFocused || document.activeElement === document.body) this.tree.focus(id, true);
+    const active = document.activeElement;
+    if (this.treeFocused || active === document.body || active === this.editor.input) this.tree.focus(id, true);
   }
 
   destroy(): void {
