@@ -6,7 +6,10 @@
  * search budget. Removal swaps the last entry into the hole, so every update is O(1).
  *
  * Built on first use (or prepare()), from the latest state it was given: building it for 100k
- * topics costs 40-170 ms, which opening a map need not wait for.
+ * topics costs 40-170 ms, which opening a map need not wait for. Once built, a change's ids are only
+ * noted and read from the latest state on the next use (or prepare(), which the editor calls when
+ * idle): the frame of a big change (a 10k-topic delete, a layout that moves half the map) need not
+ * update an index that no open search reads.
  */
 import { getNode, type MindMapState } from './doc';
 import type { NodeData } from './model';
@@ -22,14 +25,23 @@ export class SearchIndex {
   private slot = new Map<string, number>();
   /** The state to build from on first use; null once built. */
   private unbuilt: MindMapState | null;
+  /** Ids changed since the index was last brought up to date, and the state to read them from. */
+  private pending = new Set<string>();
+  private latest: MindMapState | null = null;
 
   constructor(state: MindMapState) {
     this.unbuilt = state;
   }
 
-  /** Builds the index now if it is not yet built (the editor calls it when idle). */
+  /** Builds the index now if it is not yet built, or brings it up to date (the editor calls it when idle). */
   prepare(): void {
     if (this.unbuilt) this.rebuild(this.unbuilt);
+    else if (this.pending.size) this.applyPending();
+  }
+
+  /** Whether prepare() has work to do. */
+  get behind(): boolean {
+    return this.unbuilt !== null || this.pending.size > 0;
   }
 
   rebuild(state: MindMapState): void {
@@ -40,6 +52,8 @@ export class SearchIndex {
   /** Empties the index; `unbuilt`: the state to build it from on first use. */
   private forget(unbuilt: MindMapState | null): void {
     this.unbuilt = unbuilt;
+    this.pending = new Set();
+    this.latest = null;
     this.ids = [];
     this.labels = [];
     this.sources = [];
@@ -56,11 +70,21 @@ export class SearchIndex {
       this.forget(state);
       return;
     }
-    for (const id of changes.nodes) {
+    for (const id of changes.nodes) this.pending.add(id);
+    this.latest = state;
+    // More changed ids than entries (a map replaced piece by piece): building afresh costs less.
+    if (this.pending.size > Math.max(this.ids.length, 1024)) this.forget(state);
+  }
+
+  private applyPending(): void {
+    const state = this.latest!;
+    for (const id of this.pending) {
       const node = getNode(state, id);
       if (node) this.put(id, node.data);
       else this.remove(id);
     }
+    this.pending = new Set();
+    this.latest = null;
   }
 
   /** Ids whose label contains the query, case-insensitively. Empty query matches nothing. */

@@ -50,9 +50,14 @@ export class VisibilityView {
     return () => this.listeners.delete(listener);
   }
 
-  /** Builds the search index now, when nothing waits (it is built on first search otherwise). */
+  /** Builds the search index or brings it up to date now, when nothing waits (else on the next search). */
   prepareSearch(): void {
     this.search.prepare();
+  }
+
+  /** Whether prepareSearch() has work to do. */
+  get searchBehind(): boolean {
+    return this.search.behind;
   }
 
   isVisible(id: string): boolean {

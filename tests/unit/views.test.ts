@@ -219,6 +219,47 @@ describe('the search index', () => {
   });
 });
 
+describe('the search index once built', () => {
+  it('notes what a change names and reads it on the next search or prepare, not in the change', () => {
+    const store = wide(3_000);
+    const view = new VisibilityView(store);
+    view.prepareSearch();
+    expect(view.searchBehind).toBe(false);
+    renameNode(store, 't5', 'Needle');
+    deleteNode(store, 't6');
+    expect(view.searchBehind).toBe(true);
+    view.prepareSearch();
+    expect(view.searchBehind).toBe(false);
+    renameNode(store, 't7', 'Needle too');
+    renameNode(store, 't5', 'Plain again');
+    addChild(store, 't8', 'A needle child');
+    renameNode(store, 't9', 'Needle, deleted');
+    deleteNode(store, 't9');
+    expect(view.searchBehind).toBe(true);
+    setSearch(store, 'needle');
+    expect(view.searchBehind).toBe(false);
+    expect(sorted(view.matches)).toEqual(sorted(searchMatches(store.getState(), 'needle')));
+    expect(view.matches.has('t7')).toBe(true);
+    expect(view.matches.size).toBe(2);
+  });
+
+  it('is built afresh when more topics changed than it holds', () => {
+    const store = wide(20);
+    const view = new VisibilityView(store);
+    view.prepareSearch();
+    const built = vi.spyOn(SearchIndex.prototype, 'rebuild');
+    try {
+      for (let i = 0; i < 1_100; i++) addChild(store, store.getState().rootId, i % 100 === 0 ? `Needle ${i}` : `Plain ${i}`);
+      expect(built).not.toHaveBeenCalled();
+      setSearch(store, 'needle');
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(view.matches.size).toBe(11);
+    } finally {
+      built.mockRestore();
+    }
+  });
+});
+
 describe('an open search while editing', () => {
   it('re-checks only the changed topics: a rename or a drag outside the matches emits nothing', () => {
     const store = wide(5_000);

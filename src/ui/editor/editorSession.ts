@@ -168,11 +168,19 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   }
   const kept = new KeptMaps(store, persistence);
   const visibility = new VisibilityView(store);
-  // The search index is not needed to show the map: built once the page has nothing else to do.
-  whenIdle(() => visibility.prepareSearch());
-  store.subscribe((changes) => {
-    if (changes.reset) whenIdle(() => visibility.prepareSearch());
-  });
+  // The search index is not needed to show the map or draw a change: built, and brought up to date
+  // after changes, once the page has nothing else to do.
+  let searchQueued = false;
+  const prepareSearchWhenIdle = () => {
+    if (searchQueued || !visibility.searchBehind) return;
+    searchQueued = true;
+    whenIdle(() => {
+      searchQueued = false;
+      visibility.prepareSearch();
+    });
+  };
+  prepareSearchWhenIdle();
+  store.subscribe(prepareSearchWhenIdle);
 
   const flush = () => {
     binding.settle();
