@@ -145,7 +145,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 2000, maxDebounce: 10_000 });
 
   const serveApp = staticFiles(config.distDir);
-  const joinSnapshots = new JoinSnapshots(hocuspocus, store, config.limits.storedAnswerFromBytes, config.quiet ? undefined : (line) => console.log(line));
+  const joinSnapshots = new JoinSnapshots(hocuspocus, store, config.limits.storedAnswerFromBytes, config.limits.snapshotsPerMinute, config.quiet ? undefined : (line) => console.log(line));
   snapshots = joinSnapshots;
   const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];

@@ -24,6 +24,11 @@ export interface ServerConfig {
      * when it unloads, built off the event loop (a 100k-topic map is stored in about 37 MB).
      */
     storedAnswerFromBytes: number;
+    /**
+     * Snapshot requests (GET /api/rooms/<room>/snapshot) answered per map and minute, in bursts of
+     * as many; past it a device is told to wait and joins through its socket's first sync.
+     */
+    snapshotsPerMinute: number;
   };
   quiet: boolean;
 }
@@ -49,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxOpenDocuments: int(env.MINDFLOW_MAX_OPEN_DOCUMENTS, 1000, 'MINDFLOW_MAX_OPEN_DOCUMENTS'),
       maxRooms: int(env.MINDFLOW_MAX_ROOMS, 100_000, 'MINDFLOW_MAX_ROOMS'),
       storedAnswerFromBytes: int(env.MINDFLOW_STORED_ANSWER_FROM_BYTES, 1024 * 1024, 'MINDFLOW_STORED_ANSWER_FROM_BYTES'),
+      snapshotsPerMinute: int(env.MINDFLOW_SNAPSHOTS_PER_MINUTE, 60, 'MINDFLOW_SNAPSHOTS_PER_MINUTE'),
     },
     quiet: env.MINDFLOW_QUIET === '1',
   };

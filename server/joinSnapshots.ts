@@ -17,6 +17,7 @@ import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import { storedDigest, storedParts } from './joinAnswer';
 import { JoinAnswerBuilder } from './joinBuilder';
+import { RatesByKey } from './limits';
 import { accessFor } from './rooms';
 import type { DocStore } from './storage/docStore';
 
@@ -57,24 +58,36 @@ export class JoinSnapshots {
   /** Answers being built for the store, so the server waits for them before it closes it. */
   private readonly keeping = new Set<Promise<void>>();
   private readonly builder = new JoinAnswerBuilder();
+  /** Requests per map (see ServerConfig's snapshotsPerMinute). */
+  private readonly rates: RatesByKey;
   private closed = false;
 
   /**
    * `storeFromBytes`: a map whose stored form is at least this large gets its answer built and kept
-   * in the store when it unloads (smaller ones are quick to build when asked). `log` hears of each.
+   * in the store when it unloads (smaller ones are quick to build when asked). `perMinute`: requests
+   * answered per map and minute, in bursts of as many. `log` hears of each answer kept.
    */
   constructor(
     private readonly hocuspocus: Hocuspocus,
     private readonly store: DocStore,
     private readonly storeFromBytes: number,
+    perMinute: number,
     private readonly log: (line: string) => void = () => {},
-  ) {}
+  ) {
+    this.rates = new RatesByKey(perMinute / 60, perMinute);
+  }
 
   async handle(req: IncomingMessage, res: ServerResponse, room: string): Promise<void> {
     if (req.method !== 'GET') return fail(res, 405, 'Use GET to fetch a shared map');
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     if (!(await accessFor(this.store, room, token))) return fail(res, 403, 'This link does not open a map on this server');
+    // Only the map's own links count against it: a stranger cannot use up a map's requests.
+    const wait = this.rates.take(room);
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(Math.ceil(wait)));
+      return fail(res, 429, 'Too many requests for this map: try again in a moment');
+    }
     let answer: { body: Buffer; stored: boolean };
     const gzipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     try {

@@ -41,11 +41,54 @@ export class MessageRate {
 
   /** Takes `cost` (one message, or its bytes); false once the connection is over its rate. */
   take(cost = 1): boolean {
-    const t = this.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
-    this.last = t;
+    this.refill();
     if (this.tokens < cost) return false;
     this.tokens -= cost;
     return true;
+  }
+
+  /** Whether the bucket is full again (nothing taken lately): one that can be forgotten. */
+  get full(): boolean {
+    this.refill();
+    return this.tokens >= this.burst;
+  }
+
+  /** Seconds until `cost` can be taken. */
+  waitSeconds(cost = 1): number {
+    this.refill();
+    return this.tokens >= cost ? 0 : (cost - this.tokens) / this.perSecond;
+  }
+
+  private refill(): void {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
+    this.last = t;
+  }
+}
+
+/** One MessageRate per key (a map), forgetting the keys whose bucket is full again once there are many. */
+export class RatesByKey {
+  private readonly rates = new Map<string, MessageRate>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly now: () => number = Date.now,
+    private readonly sweepFrom = 1024,
+  ) {}
+
+  /** Takes one for `key`; the seconds to wait when it is over its rate, else 0. */
+  take(key: string): number {
+    let rate = this.rates.get(key);
+    if (!rate) {
+      if (this.rates.size >= this.sweepFrom) for (const [k, r] of this.rates) if (r.full) this.rates.delete(k);
+      rate = new MessageRate(this.perSecond, this.burst, this.now);
+      this.rates.set(key, rate);
+    }
+    return rate.take() ? 0 : rate.waitSeconds();
+  }
+
+  get size(): number {
+    return this.rates.size;
   }
 }

@@ -181,4 +181,19 @@ describe('the snapshot a joining device fetches', { timeout: 60_000 }, () => {
     expect(empty.status).toBe(200);
     expect(empty.snapshot!.built).toBeNull();
   });
+
+  it('answers a map\'s links so many times a minute, then asks them to wait; strangers and other maps are not counted', async () => {
+    server = await startTestServer({ snapshotsPerMinute: 3 });
+    const { room, editToken, viewToken } = await newRoom(server);
+    const other = await newRoom(server);
+    for (let i = 0; i < 5; i++) expect((await fetchSnapshot(server, room, 'not-a-token')).status).toBe(403);
+    expect((await fetchSnapshot(server, room, editToken)).status).toBe(200);
+    expect((await fetchSnapshot(server, room, viewToken)).status).toBe(200);
+    expect((await fetchSnapshot(server, room, editToken)).status).toBe(200);
+    const res = await fetch(`${server.url}/api/rooms/${room}/snapshot`, { headers: { Authorization: `Bearer ${viewToken}` } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await res.json()).toEqual({ error: 'Too many requests for this map: try again in a moment' });
+    expect((await fetchSnapshot(server, other.room, other.editToken)).status).toBe(200);
+  });
 });
