@@ -50,6 +50,12 @@ export interface ChangeSet {
   external: boolean;
 }
 
+export interface HistoryMove {
+  kind: 'undo' | 'redo';
+  /** The label of the step undone or redone. */
+  label: string | null;
+}
+
 export function emptyChangeSet(): ChangeSet {
   return {
     reset: false,
@@ -249,6 +255,7 @@ export interface HistoryDriver {
 export class MindMapStore {
   private state: MindMapState;
   private driver: HistoryDriver | null = null;
+  private move: HistoryMove | null = null;
   private past: HistoryEntry[] = [];
   private future: HistoryEntry[] = [];
   private mark: OpenMark | null = null;
@@ -445,23 +452,42 @@ export class MindMapStore {
   undo(): boolean {
     if (this.refuses({})) return false;
     if (this.mark) this.commitMark();
-    if (this.driver) return this.driver.undo();
-    const entry = this.past.pop();
-    if (!entry) return false;
-    this.future.push(entry);
-    this.applyAndEmit(entry.inverse);
-    return true;
+    return this.moving({ kind: 'undo', label: this.undoLabel() }, () => {
+      if (this.driver) return this.driver.undo();
+      const entry = this.past.pop();
+      if (!entry) return false;
+      this.future.push(entry);
+      this.applyAndEmit(entry.inverse);
+      return true;
+    });
   }
 
   redo(): boolean {
     if (this.refuses({})) return false;
     if (this.mark) this.commitMark();
-    if (this.driver) return this.driver.redo();
-    const entry = this.future.pop();
-    if (!entry) return false;
-    this.past.push(entry);
-    this.applyAndEmit(entry.patches);
-    return true;
+    return this.moving({ kind: 'redo', label: this.redoLabel() }, () => {
+      if (this.driver) return this.driver.redo();
+      const entry = this.future.pop();
+      if (!entry) return false;
+      this.past.push(entry);
+      this.applyAndEmit(entry.patches);
+      return true;
+    });
+  }
+
+  /** The undo or redo whose change listeners are hearing now (with the label of its step), else null. */
+  get historyMove(): HistoryMove | null {
+    return this.move;
+  }
+
+  private moving(move: HistoryMove, run: () => boolean): boolean {
+    const outer = this.move;
+    this.move = move;
+    try {
+      return run();
+    } finally {
+      this.move = outer;
+    }
   }
 
   /** Forgets all history (after a load, for example). */

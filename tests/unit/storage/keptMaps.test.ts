@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createInitialState } from '../../../src/state/doc';
 import { importText } from '../../../src/state/importMap';
-import { clearMap } from '../../../src/state/operations';
+import { addChild, clearMap, renameNode } from '../../../src/state/operations';
+import { getNode } from '../../../src/state/doc';
 import { serializeMap } from '../../../src/state/persistence';
 import { buildState, snapshotOf } from '../../../src/state/snapshot';
 import { DocPersistence } from '../../../src/state/storage/docPersistence';
@@ -12,6 +13,7 @@ import { toDoc } from '../../../src/state/ydoc/toDoc';
 import { KeptMaps, RESTORE_LABEL } from '../../../src/ui/editor/storage/keptMaps';
 import { treeSnapshot } from '../helpers/mapFixtures';
 import { freshFactory } from './fakes';
+import { replica, syncAll, type Replica } from '../ydoc/helpers';
 
 const planMap = () => buildState(treeSnapshot([['root', null], ['a', 'root'], ['b', 'root']]), 'root');
 
@@ -61,5 +63,56 @@ describe('kept replaced maps', () => {
   it('says so when a kept map is gone', async () => {
     const s = await session(freshFactory());
     expect(await s.kept.restore(12345)).toEqual({ ok: false, error: 'That map is no longer kept in this browser.' });
+  });
+
+  it('keeps the map the undo of a replacement takes away, with what another tab did in it', async () => {
+    const a = await session(freshFactory());
+    const outbox: Uint8Array[] = [];
+    a.persistence.doc.on('update', (u: Uint8Array, origin: unknown) => {
+      if (origin !== 'remote') outbox.push(u);
+    });
+    const tabA: Replica = { doc: a.persistence.doc, store: a.store, binding: a.binding, outbox };
+    const tabB = replica(a.persistence.doc);
+    const imported = buildState(treeSnapshot([['r', null], ['i1', 'r'], ['i2', 'r']]), 'r');
+    expect(importText(a.store, serializeMap(imported)).ok).toBe(true);
+    syncAll([tabA, tabB]);
+    addChild(tabB.store, 'i1', 'Work from the other tab');
+    renameNode(tabB.store, 'i2', 'Renamed in the other tab');
+    syncAll([tabA, tabB]);
+    expect(getNode(a.store.getState(), 'i2')?.data.label).toBe('Renamed in the other tab');
+
+    a.store.undo();
+    await a.kept.whenIdle();
+    const list = await a.kept.list();
+    expect(list.map((k) => [k.reason, k.topics])).toEqual([
+      ['Undo Import', 4],
+      ['Import', 3],
+    ]);
+    const text = (await a.persistence.readReplaced(list[0].id))!;
+    expect(text).toContain('Work from the other tab');
+    expect(text).toContain('Renamed in the other tab');
+
+    // Undoing an ordinary step keeps nothing.
+    const count = list.length;
+    renameNode(a.store, 'r', 'Renamed root');
+    a.store.undo();
+    await a.kept.whenIdle();
+    expect((await a.kept.list()).length).toBe(count);
+    await a.persistence.close();
+  });
+
+  it('keeps each map once when a replacement is undone and redone again and again', async () => {
+    const a = await session(freshFactory());
+    expect(importText(a.store, serializeMap(buildState(treeSnapshot([['r', null], ['i1', 'r']]), 'r'))).ok).toBe(true);
+    for (const move of ['undo', 'redo', 'undo', 'redo', 'undo'] as const) {
+      a.store[move]();
+      await a.kept.whenIdle();
+    }
+    const list = await a.kept.list();
+    expect(list.map((k) => [k.reason, k.topics])).toEqual([
+      ['Undo Import', 2],
+      ['Import', 3],
+    ]);
+    await a.persistence.close();
   });
 });

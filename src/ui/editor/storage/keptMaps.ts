@@ -2,7 +2,9 @@
  * Import, Apply Template, Clear Map (and a restore itself) replace the whole map. Before the
  * replacement is lost to a reload, the map it replaced is written to IndexedDB (replacements.ts),
  * so "Restore previous map" can bring it back later. Restoring is itself a replacement: the map it
- * replaces is kept too.
+ * replaces is kept too, and so is the map that the undo or redo of a replacement takes away (it
+ * may hold edits made since, here or in another tab, which the redo would not bring back). A map
+ * this page has kept already, to the byte, is not kept again.
  */
 import { type MindMapState } from '../../../state/doc';
 import { ROOT_LABEL } from '../../../state/model';
@@ -10,19 +12,42 @@ import { readSettings, serializeMapSliced } from '../../../state/persistence';
 import { restoreMap } from '../../../state/restore';
 import type { DocPersistence } from '../../../state/storage/docPersistence';
 import type { ReplacedSummary } from '../../../state/storage/replacements';
-import type { MindMapStore } from '../../../state/store';
+import type { ChangeSet, MindMapStore } from '../../../state/store';
 import { tableGet } from '../../../state/table';
 
 export const RESTORE_LABEL = 'Restore previous map';
 
 /** What replaced the map, from the label of the undo step it made. */
 export function replacementReason(label: string | null): string {
-  if (!label) return 'Replaced';
+  return replacementKind(label) ?? label ?? 'Replaced';
+}
+
+/** Which replacement an undo step's label names, or null for any other step. */
+function replacementKind(label: string | null): string | null {
+  if (!label) return null;
   if (label.startsWith('Import')) return 'Import';
   if (label.startsWith('Apply template')) return 'Apply Template';
   if (label.startsWith('Clear')) return 'Clear Map';
   if (label === RESTORE_LABEL) return RESTORE_LABEL;
-  return label;
+  return null;
+}
+
+/** Why the map before `changes` is kept, or null when it need not be. */
+function keepReason(store: MindMapStore, changes: ChangeSet): string | null {
+  if (!changes.undoRedo) return changes.reset && !changes.external ? replacementReason(store.undoLabel()) : null;
+  // This page's own undo or redo (another page keeps what its own moves replace).
+  const move = store.historyMove;
+  const kind = move ? replacementKind(move.label) : null;
+  if (!move || !kind) return null;
+  return `${move.kind === 'undo' ? 'Undo' : 'Redo'} ${kind}`;
+}
+
+/** SHA-256 of the kept text, read from its Blob off the main thread where there is one. */
+async function digestOf(data: Blob | string): Promise<string | null> {
+  if (typeof crypto === 'undefined' || !crypto.subtle) return null;
+  const input = typeof data === 'string' ? new TextEncoder().encode(data) : await data.arrayBuffer();
+  const bytes = await crypto.subtle.digest('SHA-256', input);
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A map with nothing but an untouched root is not worth keeping. */
@@ -42,6 +67,8 @@ export type RestoreOutcome = { ok: true; count: number } | { ok: false; error: s
 export class KeptMaps {
   private last: MindMapState;
   private writing: Promise<unknown> = Promise.resolve();
+  /** Digests of the maps this page has kept. */
+  private readonly keptDigests = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
   /** Why the last keep failed; null when it worked. */
@@ -55,9 +82,9 @@ export class KeptMaps {
     this.unsubscribe = store.subscribe((changes, state) => {
       const prev = this.last;
       this.last = state;
-      if (!changes.reset || changes.external || changes.undoRedo) return;
-      if (prev.nodes === state.nodes || isBlank(prev)) return;
-      this.keep(prev, replacementReason(store.undoLabel()));
+      const reason = keepReason(store, changes);
+      if (reason === null || prev.nodes === state.nodes || isBlank(prev)) return;
+      this.keep(prev, reason);
     });
   }
 
@@ -91,7 +118,10 @@ export class KeptMaps {
       .then(async () => {
         const text = await serializeMapSliced(state, nextTask);
         const data = typeof Blob !== 'undefined' ? new Blob([text], { type: 'application/json' }) : text;
+        const digest = await digestOf(data);
+        if (digest !== null && this.keptDigests.has(digest)) return;
         await this.persistence.keepReplaced(summary, data);
+        if (digest !== null) this.keptDigests.add(digest);
         this.lastError = null;
       })
       .catch((error: unknown) => {
