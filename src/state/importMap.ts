@@ -31,6 +31,8 @@ export interface SnapshotImportOptions {
    * the map's layout under auto-layout. `sizeOf` gives topic sizes for the incoming map.
    */
   tidy?: { sizeOf?: (incoming: MindMapState) => SizeOf };
+  /** The map's topics were already placed by this layout (importLayout's, in the import worker). */
+  placedBy?: TidyLayout;
 }
 
 /**
@@ -49,7 +51,11 @@ export function importSnapshot(store: MindMapStore, snapshot: MapSnapshot, optio
  * take the new map in once, already placed; auto-layout then finds nothing to move.
  */
 export function importState(store: MindMapStore, state: MindMapState, options: SnapshotImportOptions = {}): ImportOutcome & { ok: true } {
-  const settings = store.getState().settings;
+  let settings = store.getState().settings;
+  // A map laid out here takes that layout as its own: edges leave a topic on the side its children
+  // were placed (a Balanced map's left half from the left), and the Layout menu says which it is.
+  const placedBy = options.tidy ? importLayout(settings) : options.placedBy;
+  if (placedBy) settings = { ...settings, layout: placedBy };
   let next: MindMapState = { ...state, settings };
   if (options.tidy) {
     const edit = layoutEdit(next, new LayoutEngine(importLayout(settings), options.tidy.sizeOf?.(next)).run(next));

@@ -30,9 +30,16 @@ import { isDescendantOf, subtreeIds } from './tree';
 
 export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { value: T })) | { ok: false; error: string };
 
+/**
+ * The spec's placement: 200 to the right of the parent, 70 lower per child it has. In the left half
+ * of a Balanced map (a parent left of its own parent) the same, mirrored: to the right, a new topic
+ * would land on the topics between the parent and the root.
+ */
 function childPosition(s: MindMapState, parent: MindNode): Position {
+  const grand = parent.parentId === null ? undefined : getNode(s, parent.parentId);
+  const leftward = s.settings.layout === 'balanced' && grand !== undefined && parent.position.x < grand.position.x;
   return {
-    x: parent.position.x + CHILD_OFFSET_X,
+    x: parent.position.x + (leftward ? -CHILD_OFFSET_X : CHILD_OFFSET_X),
     y: parent.position.y + CHILD_STEP_Y * childIds(s, parent.id).length,
   };
 }

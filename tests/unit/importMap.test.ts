@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { childIds, getNode } from '../../src/state/doc';
 import { applyTemplate, importSnapshot, importText, type Template } from '../../src/state/importMap';
 import { MESSAGES } from '../../src/state/model';
-import { select, updateSettings } from '../../src/state/operations';
+import { addChild, select, updateSettings } from '../../src/state/operations';
 import { keepLaidOut } from '../../src/state/layout/apply';
 import { exportJson, snapshotOf } from '../../src/state/snapshot';
 import { tree } from './helpers/tree';
@@ -82,6 +82,26 @@ describe('importSnapshot', () => {
     expect(getNode(store.getState(), 'root')!.data.label).toBe('Other');
     expect(getNode(store.getState(), 'X')).toBeDefined();
     expect(store.canUndo()).toBe(false);
+  });
+
+  it('gives a map it lays out Balanced that layout, so edges and new topics follow its sides; undo brings the old setting back', () => {
+    const store = tree('Other', 'X');
+    expect(store.getState().settings.layout).toBe('free');
+    importSnapshot(store, unplaced(), { tidy: {} });
+    const s = store.getState();
+    expect(s.settings).toEqual({ layout: 'balanced', autoLayout: false });
+    // A topic of the left half gets its new child on its left.
+    const left = childIds(s, 'root').find((id) => getNode(s, id)!.position.x < 0)!;
+    const right = childIds(s, 'root').find((id) => getNode(s, id)!.position.x > 0)!;
+    const leftKid = addChild(store, left)!;
+    const rightKid = addChild(store, right)!;
+    const at = (id: string) => getNode(store.getState(), id)!.position.x;
+    expect(at(leftKid)).toBe(at(left) - 200);
+    expect(at(rightKid)).toBe(at(right) + 200);
+    store.undo();
+    store.undo();
+    store.undo();
+    expect(store.getState().settings.layout).toBe('free');
   });
 
   it('keeps positions when asked for no layout, and refuses a snapshot that is not a map', () => {

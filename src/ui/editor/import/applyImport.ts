@@ -55,7 +55,7 @@ export async function applyReadMap(
     const where = own ? null : await placed;
     if (where && where.kind === importLayout(session.store.getState().settings) && where.positions.length === 2 * incoming.nodes.length) {
       placeTopics(incoming.nodes, where);
-      result = importState(session.store, incoming.state);
+      result = importState(session.store, incoming.state, { placedBy: where.kind });
     } else result = importState(session.store, incoming.state, { tidy });
   } else result = importSnapshot(session.store, read.snapshot, { tidy });
   if (!result.ok) return result;
