@@ -240,6 +240,18 @@ describe('keyboard shortcuts', () => {
     await page.waitForFunction((id) => (window as any).__mindflow.node(id)?.data.label === 'Child of alpha', c);
     // Typing did not fire shortcuts: still 3 topics.
     expect(await nodeCount(page)).toBe(3);
+    // Enter again, straight after the one that committed the title: a sibling, edited at once.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 4);
+    const next = (await selectedId(page))!;
+    expect(await page.evaluate((id) => (window as any).__mindflow.node(id)?.parentId, next)).toBe('a');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT' || document.activeElement?.tagName === 'TEXTAREA');
+    await page.keyboard.type('Second child');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => (window as any).__mindflow.node(id)?.data.label === 'Second child', next);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().nodes.n === 3);
 
     await clickNode(page, 'a');
     await page.keyboard.press('Enter');

@@ -143,6 +143,7 @@ export class A11yTree {
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const action = treeKeyAction(this.host.state(), id, e.key, this.host.isShown);
+    if (action.kind === 'pass') return;
     if (action.kind === 'none') {
       if (e.key.startsWith('Arrow') || e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();

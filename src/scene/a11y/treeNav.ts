@@ -52,6 +52,8 @@ export type TreeKeyAction =
   | { kind: 'expand'; id: string }
   | { kind: 'collapse'; id: string }
   | { kind: 'select'; id: string }
+  /** Not the tree's key here: the editor's shortcut has it (Enter on the selected topic adds a sibling). */
+  | { kind: 'pass' }
   | { kind: 'none' };
 
 /** What a key does on the focused topic (WAI-ARIA tree pattern). */
@@ -81,6 +83,8 @@ export function treeKeyAction(s: MindMapState, id: string, key: string, shown: I
     case 'Home':
       return { kind: 'focus', id: s.rootId };
     case 'Enter':
+      // Enter selects a topic; on the topic already selected it is the editor's "add sibling and edit".
+      return s.selectedNodeId === id ? { kind: 'pass' } : { kind: 'select', id };
     case ' ':
       return { kind: 'select', id };
     default:

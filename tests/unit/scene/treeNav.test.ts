@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MindMapStore } from '../../../src/state/store';
-import { addChild, setExpanded } from '../../../src/state/operations';
+import { addChild, select, setExpanded } from '../../../src/state/operations';
 import { setIdGenerator } from '../../../src/state/ids';
 import { computeVisibleIds } from '../../../src/state/tree';
 import { nextShown, prevShown, treeKeyAction } from '../../../src/scene/a11y/treeNav';
@@ -58,6 +58,11 @@ describe('keyboard tree navigation', () => {
     expect(treeKeyAction(s, a1, 'ArrowLeft', shown)).toEqual({ kind: 'focus', id: a });
     expect(treeKeyAction(s, a1, 'ArrowRight', shown)).toEqual({ kind: 'none' });
     expect(treeKeyAction(s, a1, 'Enter', shown)).toEqual({ kind: 'select', id: a1 });
+    expect(treeKeyAction(s, a1, ' ', shown)).toEqual({ kind: 'select', id: a1 });
+    // On the selected topic Enter is the editor's (add a sibling and edit it), not the tree's.
+    select(store, a1);
+    s = store.getState();
+    expect(treeKeyAction(s, a1, 'Enter', shown)).toEqual({ kind: 'pass' });
     expect(treeKeyAction(s, a1, ' ', shown)).toEqual({ kind: 'select', id: a1 });
   });
 });
