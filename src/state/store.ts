@@ -195,6 +195,8 @@ interface HistoryEntry {
 
 interface OpenMark {
   label: string;
+  /** The redo steps when the mark began: a bailed mark (a refused drop) changed nothing and keeps them. */
+  future: HistoryEntry[];
   patches: Patch[];
   /** Inverse patches of each change in the mark, oldest first; flattened newest-first on commit. */
   inverseChunks: Patch[][];
@@ -390,7 +392,7 @@ export class MindMapStore {
   /** Starts folding changes into one history step (a drag, a panel save). */
   beginMark(label: string): void {
     if (this.mark) this.commitMark();
-    this.mark = { label, patches: [], inverseChunks: [] };
+    this.mark = { label, future: this.future, patches: [], inverseChunks: [] };
     this.driver?.beginMark(label);
   }
 
@@ -419,6 +421,7 @@ export class MindMapStore {
       return;
     }
     if (!mark || mark.patches.length === 0) return;
+    this.future = mark.future;
     this.applyAndEmit(flattenNewestFirst(mark.inverseChunks));
   }
 

@@ -97,6 +97,23 @@ describe('a drag bound to a document is one change per moved topic', () => {
     expectInSync(a);
   });
 
+  it('keeps what could be redone before a bailed drag (a refused drop changes nothing)', () => {
+    for (const bound of [true, false]) {
+      const store = bound ? pair()[0].store : map();
+      renameNode(store, 'B', 'B renamed');
+      store.undo();
+      expect(store.canRedo()).toBe(true);
+      const start = startPlaces(store);
+      store.beginMark('Move topic');
+      for (let i = 1; i <= 5; i++) pointermove(store, start, i);
+      store.bailMark();
+      expect(store.canRedo()).toBe(true);
+      store.redo();
+      expect(getNode(store.getState(), 'B')!.data.label).toBe('B renamed');
+      for (const id of DRAGGED) expect(getNode(store.getState(), id)!.position).toEqual(start.get(id));
+    }
+  });
+
   it('puts a bailed drag back where the layout placed it while auto-layout places topics', () => {
     const [a] = pair();
     updateSettings(a.store, { layout: 'right', autoLayout: true });

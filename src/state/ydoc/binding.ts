@@ -326,9 +326,9 @@ class Binding implements DocBinding {
 
   private collect(changes: ChangeSet): void {
     const p = this.pending!;
-    // As any new change does (and as the store's own history does), the mark's first change ends redo.
-    const m = this.history.manager;
-    if (m.redoStack.length > 0) m.clear(false, true);
+    // As any new change does (and as the store's own history does), the mark's first change ends
+    // redo; a bailed mark changed nothing and brings it back.
+    this.history.holdRedo();
     p.reset ||= changes.reset;
     p.settings ||= changes.settings;
     for (const id of changes.nodes) p.nodes.add(id);

@@ -21,6 +21,8 @@ export class DocHistory implements HistoryDriver {
   private markLabel: string | null = null;
   /** The stack item the open mark's first written change made. */
   private markItem: Y.UndoManager['undoStack'][number] | null = null;
+  /** The redo steps the open mark's first change put aside (holdRedo): dropped on commit, back on a bail. */
+  private heldRedo: Y.UndoManager['redoStack'] | null = null;
   /** A step began (stopCapturing) and no change has joined it yet: the next one makes a new item. */
   private stepOpen = false;
   /** The stack item the newest tracked change made (not an undo's or a redo's), until taken. */
@@ -61,7 +63,16 @@ export class DocHistory implements HistoryDriver {
     this.markItem = null;
   }
 
+  /** A change in the open mark ends redo, as any new change does, unless the mark is bailed. */
+  holdRedo(): void {
+    const m = this.manager;
+    if (m.redoStack.length === 0) return;
+    this.heldRedo = (this.heldRedo ?? []).concat(m.redoStack);
+    m.redoStack = [];
+  }
+
   commitMark(): void {
+    this.dropHeldRedo();
     this.markLabel = null;
     this.markItem = null;
     this.manager.stopCapturing();
@@ -70,13 +81,30 @@ export class DocHistory implements HistoryDriver {
 
   bailMark(): void {
     const item = this.markItem;
+    const held = this.heldRedo;
+    this.heldRedo = null;
     this.commitMark();
     const m = this.manager;
-    if (item === null || m.undoStack[m.undoStack.length - 1] !== item) return;
-    const redoable = m.redoStack.length;
-    this.undo();
-    // A bailed drag is not something to redo (and an undo that changed nothing left nothing to drop).
-    if (m.redoStack.length > redoable) m.redoStack.pop();
+    if (item !== null && m.undoStack[m.undoStack.length - 1] === item) {
+      const redoable = m.redoStack.length;
+      this.undo();
+      // A bailed drag is not something to redo (and an undo that changed nothing left nothing to drop).
+      if (m.redoStack.length > redoable) m.redoStack.pop();
+    }
+    // What could be redone before the bailed mark still can.
+    if (held) m.redoStack = held.concat(m.redoStack);
+  }
+
+  /** Lets go of held redo steps as Y.UndoManager's own clearing does (their deleted content may be collected). */
+  private dropHeldRedo(): void {
+    const held = this.heldRedo;
+    this.heldRedo = null;
+    if (!held) return;
+    const m = this.manager;
+    const current = m.redoStack;
+    m.redoStack = held;
+    m.clear(false, true);
+    m.redoStack = current;
   }
 
   undo(): boolean {
@@ -139,6 +167,7 @@ export class DocHistory implements HistoryDriver {
   }
 
   clear(): void {
+    this.dropHeldRedo();
     this.manager.clear();
   }
 

@@ -223,7 +223,7 @@ describe('binding: undo through the document', () => {
     expectSame(a, b);
   });
 
-  it('folds a drag inside a mark into one step, and a bailed drag leaves nothing to redo', () => {
+  it('folds a drag inside a mark into one step; a bailed drag is not redone and keeps what could be', () => {
     const [a] = pair();
     a.store.beginMark('Move topic');
     for (let i = 1; i <= 5; i++) moveNode(a.store, 'C', { x: 10 * i, y: 0 });
@@ -240,6 +240,12 @@ describe('binding: undo through the document', () => {
     moveNode(a.store, 'C', { x: 999, y: 1 });
     moveNode(a.store, 'C', { x: 998, y: 2 });
     a.store.bailMark();
+    expect(getNode(a.store.getState(), 'C')!.position).toEqual(before);
+    expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
+    // The rename undone before the drag is still there to redo; then nothing is.
+    expect(a.store.redoLabel()).toBe('Rename topic');
+    a.store.redo();
+    expect(getNode(a.store.getState(), 'B')!.data.label).toBe('b');
     expect(getNode(a.store.getState(), 'C')!.position).toEqual(before);
     expect(a.store.canRedo()).toBe(false);
     expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
