@@ -24,7 +24,16 @@ import type { MindMapStore } from './store';
 export interface UiEffects {
   focusSearch(): void;
   editLabel(id: string): void;
+  /** Says something to the user (an undo that found its step changed by someone else). */
+  tell?(title: string, message: string): void;
 }
+
+/** An undo or redo whose step someone else had changed all of since: spent, with nothing changed. */
+export const SPENT_STEP = {
+  undoTitle: 'Nothing to undo there',
+  redoTitle: 'Nothing to redo there',
+  message: 'Someone else has changed what that step changed since, and their change stays. Press again to go on with your earlier steps.',
+};
 
 export interface CommandContext {
   store: MindMapStore;
@@ -127,8 +136,8 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['mod+z'],
     scope: 'global',
     enabled: (_s, store) => store.canUndo(),
-    run: ({ store }) => {
-      store.undo();
+    run: ({ store, ui }) => {
+      if (!store.undo() && store.readOnly === null) ui?.tell?.(SPENT_STEP.undoTitle, SPENT_STEP.message);
     },
   },
   {
@@ -137,8 +146,8 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['mod+shift+z', 'ctrl+y'],
     scope: 'global',
     enabled: (_s, store) => store.canRedo(),
-    run: ({ store }) => {
-      store.redo();
+    run: ({ store, ui }) => {
+      if (!store.redo() && store.readOnly === null) ui?.tell?.(SPENT_STEP.redoTitle, SPENT_STEP.message);
     },
   },
   {

@@ -107,6 +107,7 @@ export class DocHistory implements HistoryDriver {
     m.redoStack = current;
   }
 
+  /** False when there was no step, or when its step changed nothing (someone else changed all of it since). */
   undo(): boolean {
     return this.one('undoStack', () => this.manager.undo());
   }
@@ -127,13 +128,14 @@ export class DocHistory implements HistoryDriver {
     const top = items.pop();
     if (!top) return false;
     m[stack] = [top];
+    let done: unknown;
     try {
-      run();
+      done = run();
     } finally {
       // Whatever run() left (nothing, or the step again if it threw) goes back under the rest.
       m[stack] = items.concat(m[stack]);
     }
-    return true;
+    return done !== null && done !== undefined;
   }
 
   /** The stack item the last tracked change made, if it made one since the last call (then forgotten). */

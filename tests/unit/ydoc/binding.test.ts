@@ -15,6 +15,7 @@ import {
   updateSettings,
 } from '../../../src/state/operations';
 import type { ChangeSet } from '../../../src/state/store';
+import { runCommand, SPENT_STEP } from '../../../src/state/commands';
 import { childIds } from '../../../src/state/doc';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { bindStore } from '../../../src/state/ydoc/binding';
@@ -207,15 +208,17 @@ describe('binding: undo through the document', () => {
     expect(b.store.undoLabel()).toBe('Add topic');
   });
 
-  it('spends one step per undo, even when a collaborator has overwritten that step', () => {
+  it('spends one step per undo, even when a collaborator has overwritten that step, and says it changed nothing', () => {
     const [a, b] = pair();
     const x = addChild(a.store, 'A')!;
     renameNode(a.store, x, 'mine');
     syncAll([a, b]);
     renameNode(b.store, x, 'theirs');
     syncAll([a, b]);
-    expect(a.store.undo()).toBe(true);
+    const told: string[] = [];
+    runCommand('undo', { store: a.store, ui: { focusSearch: () => {}, editLabel: () => {}, tell: (title) => told.push(title) } });
     // The rename's undo changes nothing now; the topic stays until the next undo.
+    expect(told).toEqual([SPENT_STEP.undoTitle]);
     expect(getNode(a.store.getState(), x)!.data.label).toBe('theirs');
     expect(a.store.undo()).toBe(true);
     syncAll([a, b]);
