@@ -289,7 +289,12 @@ export class MindMapStore {
    * layouts, undo and redo. Selection and search still work. Null makes it editable again.
    */
   setReadOnly(reason: string | null): void {
+    if (this.readOnlyReason === reason) return;
     this.readOnlyReason = reason;
+    // What can be done changed (undo, redo, every edit): the chrome reads it again.
+    const changes = emptyChangeSet();
+    changes.history = true;
+    this.emit(changes);
   }
 
   get readOnly(): string | null {

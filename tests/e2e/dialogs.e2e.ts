@@ -1,14 +1,16 @@
 /**
  * Import and Templates dialogs (desktop): file and paste import with the spec's messages, repairs
- * note, the templates radiogroup, the "No Template Selected" toast and applying a template.
+ * note, the templates radiogroup, the "No Template Selected" toast and applying a template; on a
+ * read-only map, why nothing can be imported, applied or cleared.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate reaches the app's window hook */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, utimesSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
-import { button, child, expectHidden, expectToast, expectVisible, labels, mapOf, nodeCount, openEditor, resetMap } from './editor.helpers';
+import { button, child, expectHidden, expectToast, expectVisible, labels, mapOf, nodeCount, openEditor, resetMap, toast } from './editor.helpers';
 
 let session: Session;
 let page: Page;
@@ -172,5 +174,47 @@ describe('Templates dialog', () => {
     await expectHidden(dialog);
     expect(await nodeCount(page)).toBe(1);
     expect(session.consoleErrors).toEqual([]);
+  });
+});
+
+describe('a read-only map', () => {
+  const viewOnly = 'This map is view-only: you opened it with a view link';
+  const setReadOnly = (reason: string | null) => page.evaluate((r) => (window as any).__mindflow.store.setReadOnly(r), reason);
+  const tools = () => page.getByRole('complementary', { name: 'Tools' });
+
+  it('Import, Templates and Clear Map say why and change nothing, with no success toast', async () => {
+    await setReadOnly(viewOnly);
+    try {
+      const dialog = await openImport();
+      await expectVisible(dialog.getByText(viewOnly, { exact: true }));
+      await dialog.getByLabel('Paste JSON').fill('X\n\tY');
+      expect(await button(dialog, 'Import').isDisabled()).toBe(true);
+      expect(await button(dialog, 'Select File').isDisabled()).toBe(true);
+      await page.screenshot({ path: '/tmp/dialogs-read-only-import.png' });
+      await button(dialog, 'Cancel').click();
+      await expectHidden(dialog);
+
+      await button(tools(), 'Templates').click();
+      const templates = page.getByRole('dialog', { name: 'Templates' });
+      await expectVisible(templates.getByText(viewOnly, { exact: true }));
+      const swot = templates.getByRole('radio', { name: 'SWOT Analysis' });
+      await swot.click();
+      expect(await button(templates, 'Apply Template').isDisabled()).toBe(true);
+      await swot.press('Enter'); // Enter on the chosen card applies it on an editable map
+      await button(templates, 'Cancel').click();
+      await expectHidden(templates);
+
+      await button(tools(), 'Clear Map').click();
+      const clear = page.getByRole('dialog', { name: 'Clear the map?' });
+      await expectVisible(clear.getByText(viewOnly, { exact: true }));
+      expect(await button(clear, 'Clear Map').isDisabled()).toBe(true);
+      await button(clear, 'Cancel').click();
+      await expectHidden(clear);
+
+      expect(await nodeCount(page)).toBe(1);
+      for (const title of ['Import Successful', 'Template Applied']) expect(await toast(page, title).count(), title).toBe(0);
+    } finally {
+      await setReadOnly(null);
+    }
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The Edit Node panel keeps unsaved input and saves only what a reload keeps: errors shown on the
  * field, untouched fields following the topic, a question before switching away from unsaved
- * changes, and a notice when the topic is deleted underneath.
+ * changes or leaving the editor, a notice when the topic is deleted underneath, and nothing to save
+ * on a read-only map.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate reaches the app's window hook */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type Session } from './browser';
-import { button, child, clickNode, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeData, openEditor, resetMap, selectedId, toast } from './editor.helpers';
+import { button, child, clickNode, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeData, openEditor, resetMap, selectedId, toast, waitForEditor } from './editor.helpers';
 import { pageFrames } from './waits';
 
 let session: Session;
@@ -321,5 +322,165 @@ describe('unsaved input is never dropped silently', () => {
     await button(editPanel(page), 'Delete').click();
     await expectHidden(editPanel(page));
     expect(await nodeData(page, 'a')).toBeNull();
+  });
+});
+
+describe('a topic deleted in another tab', () => {
+  it('says so and does not promise Undo', async () => {
+    const other = await session.context.newPage();
+    try {
+      await other.goto(session.baseURL + '/mindmap');
+      await waitForEditor(other);
+      await other.waitForFunction(() => (window as any).__mindflow.node('a')?.data.label === 'Alpha', undefined, { timeout: 10_000 });
+
+      await clickNode(page, 'a');
+      const panel = editPanel(page);
+      await title(page).fill('Alpha typed here');
+      await clickNode(other, 'a');
+      await other.getByRole('button', { name: 'Delete Selected', exact: true }).click();
+      await page.waitForFunction(() => (window as any).__mindflow.node('a') === null, undefined, { timeout: 10_000 });
+
+      await expectVisible(panel.getByText('This topic was deleted in another tab or by someone else', { exact: true }));
+      await expectVisible(panel.getByText('Your unsaved changes to it are still below: copy what you need; Discard closes the panel.', { exact: true }));
+      expect(await panel.getByText('Undo brings the topic back', { exact: false }).count()).toBe(0);
+      expect(await title(page).inputValue()).toBe('Alpha typed here');
+      await page.screenshot({ path: '/tmp/edit-panel-deleted-elsewhere.png' });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('a read-only map', () => {
+  const viewOnly = 'This map is view-only: you opened it with a view link';
+  const setReadOnly = (page: Page, reason: string | null) => page.evaluate((r) => (window as any).__mindflow.store.setReadOnly(r), reason);
+
+  it('disables the fields, Save Changes and Delete, says why, and announces no save', async () => {
+    await setReadOnly(page, viewOnly);
+    try {
+      await clickNode(page, 'a');
+      const panel = editPanel(page);
+      await expectVisible(panel.getByText(viewOnly, { exact: true }));
+      expect(await button(panel, 'Save Changes').isDisabled()).toBe(true);
+      expect(await button(panel, 'Delete').isDisabled()).toBe(true);
+      expect(await title(page).getAttribute('readonly')).not.toBeNull();
+      await title(page).press('Enter');
+      await pageFrames(page, 5);
+      expect(await toast(page, 'Node Updated').count()).toBe(0);
+      await page.screenshot({ path: '/tmp/edit-panel-read-only.png' });
+    } finally {
+      await setReadOnly(page, null);
+    }
+  });
+
+  it('a save refused after the map became read-only keeps the typed input and shows only why', async () => {
+    await clickNode(page, 'a');
+    await title(page).fill('Alpha typed');
+    await setReadOnly(page, viewOnly);
+    try {
+      await clickNode(page, 'b');
+      await button(askDialog(page), 'Save').click();
+      await expectToast(page, 'View only', viewOnly);
+      await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
+      expect(await title(page).inputValue()).toBe('Alpha typed');
+      expect(await toast(page, 'Node Updated').count()).toBe(0);
+      expect((await nodeData(page, 'a')).label).toBe('Alpha');
+    } finally {
+      await setReadOnly(page, null);
+    }
+  });
+});
+
+// These leave the editor and reload the page: they run last.
+describe('leaving the editor with unsaved input', () => {
+  const backToHome = (page: Page) => page.getByRole('link', { name: 'Back to Home' });
+  const onEditor = () => new URL(page.url()).pathname === '/mindmap';
+  const onHome = async () => {
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectHidden(backToHome(page));
+  };
+
+  async function backToEditor() {
+    await page.goBack();
+    await waitForEditor(page);
+    await page.waitForFunction(() => (window as any).__mindflow.scene.nodeClientRect('a') !== null, undefined, { timeout: 10_000 });
+  }
+
+  it('Back to Home asks first: Keep editing stays, Save saves and leaves, Discard leaves', async () => {
+    await clickNode(page, 'a');
+    await title(page).fill('Alpha unsaved');
+    await backToHome(page).click();
+    const ask = askDialog(page);
+    await expectVisible(ask);
+    expect(await ask.getByText('“Alpha unsaved” has changes', { exact: false }).isVisible()).toBe(true);
+    expect(onEditor()).toBe(true);
+    await page.screenshot({ path: '/tmp/edit-panel-leave-ask.png' });
+    await button(ask, 'Keep editing').click();
+    await expectHidden(ask);
+    expect(onEditor()).toBe(true);
+    expect(await title(page).inputValue()).toBe('Alpha unsaved');
+
+    await backToHome(page).click();
+    await button(askDialog(page), 'Save').click();
+    await onHome();
+    expect((await nodeData(page, 'a')).label).toBe('Alpha unsaved');
+
+    await backToEditor();
+    await clickNode(page, 'b');
+    await title(page).fill('Beta unsaved');
+    await backToHome(page).click();
+    await button(askDialog(page), 'Discard').click();
+    await onHome();
+    expect((await nodeData(page, 'b')).label).toBe('Beta');
+
+    // Nothing unsaved: no question.
+    await backToEditor();
+    await clickNode(page, 'b');
+    await backToHome(page).click();
+    await onHome();
+    await backToEditor();
+  });
+
+  it("a reload with unsaved input in the panel or the label editor gets the browser's question; without, none", async () => {
+    const reloadAsks = async () => {
+      const dialog = page.waitForEvent('dialog', { timeout: 5000 }).catch(() => null);
+      await page.evaluate(() => void setTimeout(() => location.reload(), 0));
+      const asked = await dialog;
+      if (!asked) return null;
+      const type = asked.type();
+      await asked.dismiss(); // stay
+      return type;
+    };
+
+    await clickNode(page, 'a');
+    await title(page).fill('Alpha unsaved');
+    expect(await reloadAsks()).toBe('beforeunload');
+    expect(onEditor()).toBe(true);
+    expect(await title(page).inputValue()).toBe('Alpha unsaved');
+    await button(editPanel(page), 'Close panel').click();
+    await button(askDialog(page), 'Discard').click();
+    await expectHidden(editPanel(page));
+
+    // A title typed in place on the canvas, not yet committed.
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('b'));
+    await page.mouse.dblclick(r.x + r.width / 2, r.y + r.height / 2);
+    const editor = page.getByTestId('label-editor');
+    await expectVisible(editor);
+    await editor.fill('Beta typed in place');
+    expect(await reloadAsks()).toBe('beforeunload');
+    expect(await editor.inputValue()).toBe('Beta typed in place');
+    await editor.press('Escape');
+    await expectHidden(editor);
+    expect((await nodeData(page, 'b')).label).toBe('Beta');
+
+    // Nothing unsaved: the page reloads without a question.
+    let asked = false;
+    const onDialog = () => void (asked = true);
+    page.on('dialog', onDialog);
+    await page.reload();
+    await waitForEditor(page);
+    page.off('dialog', onDialog);
+    expect(asked).toBe(false);
   });
 });

@@ -4,6 +4,15 @@
  */
 import { LIMITS } from '../../state/rules';
 
+/** The label editors open now (one per canvas). */
+const openEditors = new Set<LabelEditor>();
+
+/** True while a label editor holds text typed and not yet committed (leaving the page would drop it). */
+export function labelEditorHoldsText(): boolean {
+  for (const editor of openEditors) if (editor.holdsUncommittedText) return true;
+  return false;
+}
+
 export interface LabelEditorCallbacks {
   commit(id: string, text: string): void;
   cancel(id: string): void;
@@ -12,6 +21,7 @@ export interface LabelEditorCallbacks {
 export class LabelEditor {
   readonly input: HTMLInputElement;
   editingId: string | null = null;
+  private openedWith = '';
 
   constructor(parent: HTMLElement, private readonly cb: LabelEditorCallbacks) {
     const input = document.createElement('input');
@@ -41,6 +51,8 @@ export class LabelEditor {
 
   open(id: string, label: string, rect: { x: number; y: number; width: number; height: number }, zoom: number, colors: { bg: string; fg: string }): void {
     this.editingId = id;
+    this.openedWith = label;
+    openEditors.add(this);
     const s = this.input.style;
     s.display = 'block';
     this.place(rect, zoom);
@@ -60,9 +72,14 @@ export class LabelEditor {
     s.fontSize = `${Math.max(12, 13 * zoom)}px`;
   }
 
+  get holdsUncommittedText(): boolean {
+    return this.editingId !== null && this.input.value !== this.openedWith;
+  }
+
   private close(): string | null {
     const id = this.editingId;
     this.editingId = null;
+    openEditors.delete(this);
     this.input.style.display = 'none';
     return id;
   }
@@ -89,6 +106,7 @@ export class LabelEditor {
   };
 
   destroy(): void {
+    openEditors.delete(this);
     this.input.remove();
   }
 }

@@ -2,7 +2,7 @@
 import { CheckIcon, ColorSwatch, Input, SimpleGrid } from '@mantine/core';
 import { PALETTE } from '../../../state/model';
 
-export function ColorField({ value, onChange }: { value: string; onChange(hex: string): void }) {
+export function ColorField({ value, disabled = false, onChange }: { value: string; disabled?: boolean; onChange(hex: string): void }) {
   const current = value.toLowerCase();
   return (
     <Input.Wrapper label="Color" labelElement="div" id="mf-color">
@@ -16,8 +16,9 @@ export function ColorField({ value, onChange }: { value: string; onChange(hex: s
             size={24}
             aria-label={hex}
             aria-pressed={current === hex}
+            disabled={disabled}
             onClick={() => onChange(hex)}
-            style={{ cursor: 'pointer', color: '#fff' }}
+            style={{ cursor: disabled ? 'default' : 'pointer', color: '#fff' }}
           >
             {current === hex ? <CheckIcon style={{ width: 11, height: 11 }} /> : null}
           </ColorSwatch>

@@ -4,11 +4,14 @@
  * and kept partly on screen; a fixed, centred card on mobile.
  *
  * The form is a draft kept with useImmer (see nodeForm.ts for its rules): fields the user has not
- * changed follow the topic, a selection change with unsaved changes asks first, and a topic deleted
- * underneath leaves the unsaved changes on screen with a notice.
+ * changed follow the topic, a selection change or a link out of the editor with unsaved changes asks
+ * first, a reload or tab close with them gets the browser's question, and a topic deleted underneath
+ * leaves the unsaved changes on screen with a notice that says what brings it back. On a read-only
+ * map the fields and buttons are disabled, with the reason.
  */
 import { Alert, Badge, Button, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useImmer } from 'use-immer';
 import { getNode, type MindMapState } from '../../../state/doc';
 import { MESSAGES, type MindNode } from '../../../state/model';
@@ -17,11 +20,15 @@ import { useEditorSelector } from '../../hooks/useEditorState';
 import { useEditor } from '../EditorContext';
 import { IconGrip } from '../icons';
 import { notifySuccess } from '../notify';
+import { unlessRefused, useReadOnlyReason } from '../readOnly';
+import { holdUnsavedInput, useAskBeforeUnload } from '../unsavedInput';
 import classes from '../Editor.module.css';
 import { NodeFormFields } from './NodeFormFields';
-import { ADVANCED_FIELDS, draftErrors, draftFor, followTopic, formFromData, inputFromForm, panelMode, topicMoved, valuesToSave, type PanelDraft } from './nodeForm';
+import { deletedNotice, watchDeletion, type DeletionCause } from './deletionCause';
+import { useHoldLinksOut } from './linksOut';
+import { ADVANCED_FIELDS, draftErrors, draftFor, followTopic, formFromData, inputFromForm, isDirty, panelMode, topicMoved, valuesToSave, type PanelDraft } from './nodeForm';
 import { PANEL_WIDTH } from './panelPosition';
-import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { UnsavedChangesDialog, type UnsavedChangesChoice } from './UnsavedChangesDialog';
 import { useDraggablePanel } from './useDraggablePanel';
 import type { MindMapStore } from '../../../state/store';
 import type { NodeField } from '../../../state/rules';
@@ -31,10 +38,13 @@ const selectSelectedNode = (s: MindMapState): MindNode | null => getNode(s, s.se
 /**
  * Saves the draft to its topic. On a refusal the draft shows every error (and opens Advanced Options
  * when one is there); on success the draft becomes the saved topic, which may differ from what was
- * typed (trimmed title, https:// added, title defaulted to the URL).
+ * typed (trimmed title, https:// added, title defaulted to the URL). A read-only map refuses the save
+ * (the store says why) and the draft stays as typed.
  */
 function saveDraft(store: MindMapStore, draft: PanelDraft, update: (recipe: (d: PanelDraft) => void) => void): boolean {
-  const result = updateNodeData(store, draft.nodeId, inputFromForm(valuesToSave(draft)));
+  const done = unlessRefused(store, () => updateNodeData(store, draft.nodeId, inputFromForm(valuesToSave(draft))));
+  if (done === null) return false;
+  const result = done.value;
   if (!result.ok) {
     const fields = Object.keys(draftErrors(draft)) as NodeField[];
     update((d) => {
@@ -68,6 +78,26 @@ export function EditNodePanel() {
   // Stable, so the form's memoised fields can skip a render when their values did not change.
   const update = useCallback((recipe: (d: PanelDraft) => void) => updateDraft((d) => void (d && recipe(d as PanelDraft))), [updateDraft]);
   const mode = panelMode(draft, selected?.id ?? null, draftNode !== null);
+  const readOnly = useReadOnlyReason();
+
+  // How the draft's topic was last deleted, recorded as the change arrives (the notice depends on it).
+  const deletion = useRef<{ id: string; cause: DeletionCause } | null>(null);
+  const history = session.binding.history.manager;
+  useEffect(() => {
+    if (draftId === null) return;
+    return watchDeletion(store, history, draftId, (cause) => {
+      deletion.current = { id: draftId, cause };
+    });
+  }, [store, history, draftId]);
+
+  // Unsaved changes: a reload or tab close asks (browser), a link out of the editor asks (below).
+  const dirty = draft !== null && isDirty(draft);
+  useAskBeforeUnload();
+  useEffect(() => (dirty ? holdUnsavedInput(() => true) : undefined), [dirty]);
+  const navigate = useNavigate();
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  useHoldLinksOut(dirty, setLeavingTo);
+  if (!dirty && leavingTo !== null) setLeavingTo(null);
 
   // Both updates below run during render (React's pattern for state that follows props): the panel
   // never shows one frame of the previous topic or of stale values.
@@ -94,6 +124,26 @@ export function EditNodePanel() {
     const next = selectSelectedNode(store.getState());
     return next ? draftFor(next) : null;
   });
+  // A link out of the editor was followed: the question decides whether to go on.
+  const leaving = leavingTo !== null && dirty;
+  const leavingChoice: UnsavedChangesChoice = {
+    onKeepEditing: () => setLeavingTo(null),
+    onDiscard: () => navigate(leavingTo ?? '/'),
+    onSave: () => {
+      if (saveDraft(store, draft, update)) navigate(leavingTo ?? '/');
+      else setLeavingTo(null); // its errors on screen
+    },
+  };
+  // Another topic (or none) was selected.
+  const switchingChoice: UnsavedChangesChoice = {
+    onKeepEditing: () => select(store, draftNode ? draft.nodeId : (draft.goneSelection ?? null)),
+    onDiscard: moveOn,
+    onSave: () => {
+      if (saveDraft(store, draft, update)) moveOn();
+      else select(store, draft.nodeId); // back to the topic, its errors on screen
+    },
+  };
+  const deletedBy = draftNode === null && deletion.current?.id === draft.nodeId ? deletion.current.cause : 'edit';
 
   return (
     <>
@@ -101,19 +151,16 @@ export function EditNodePanel() {
         draft={draft}
         node={draftNode}
         update={update}
+        deletedBy={deletedBy}
+        readOnly={readOnly}
         onSave={() => void saveDraft(store, draft, update)}
         onDiscard={moveOn}
       />
       <UnsavedChangesDialog
-        opened={mode === 'ask' || mode === 'askDeleted'}
-        deleted={mode === 'askDeleted'}
+        opened={leaving || mode === 'ask' || mode === 'askDeleted'}
+        deleted={leaving ? draftNode === null : mode === 'askDeleted'}
         topic={draft.values.label.trim() || draftNode?.data.label || 'This topic'}
-        onKeepEditing={() => select(store, draftNode ? draft.nodeId : (draft.goneSelection ?? null))}
-        onDiscard={moveOn}
-        onSave={() => {
-          if (saveDraft(store, draft, update)) moveOn();
-          else select(store, draft.nodeId); // back to the topic, its errors on screen
-        }}
+        {...(leaving ? leavingChoice : switchingChoice)}
       />
     </>
   );
@@ -123,12 +170,17 @@ function PanelFrame({
   draft,
   node,
   update,
+  deletedBy,
+  readOnly,
   onSave,
   onDiscard,
 }: {
   draft: PanelDraft;
   node: MindNode | null;
   update(recipe: (d: PanelDraft) => void): void;
+  deletedBy: DeletionCause;
+  /** Why the map cannot be changed, or null. */
+  readOnly: string | null;
   onSave(): void;
   onDiscard(): void;
 }) {
@@ -174,18 +226,17 @@ function PanelFrame({
         </Group>
         <CloseButton size="sm" aria-label="Close panel" onClick={node ? () => select(store, null) : onDiscard} />
       </Group>
-      {node ? null : (
-        <Alert color="orange" variant="light" title="This topic was deleted" m="sm" mb={0} p="xs">
-          <Text size="xs">Your unsaved changes to it are still below. Undo brings the topic back with them; Discard closes the panel.</Text>
-          <Button size="compact-xs" variant="light" color="orange" mt={6} onClick={onDiscard}>
-            Discard
-          </Button>
+      {node ? null : <DeletedAlert cause={deletedBy} onDiscard={onDiscard} />}
+      {readOnly === null ? null : (
+        <Alert color="yellow" variant="light" title="View only" m="sm" mb={0} p="xs">
+          <Text size="xs">{readOnly}</Text>
         </Alert>
       )}
       <NodeFormFields
         draft={draft}
         node={node}
         isRoot={isRoot}
+        readOnly={readOnly !== null}
         update={update}
         onSave={onSave}
         onDelete={() => {
@@ -196,5 +247,17 @@ function PanelFrame({
         }}
       />
     </Paper>
+  );
+}
+
+function DeletedAlert({ cause, onDiscard }: { cause: DeletionCause; onDiscard(): void }) {
+  const notice = deletedNotice(cause);
+  return (
+    <Alert color="orange" variant="light" title={notice.title} m="sm" mb={0} p="xs">
+      <Text size="xs">{notice.text}</Text>
+      <Button size="compact-xs" variant="light" color="orange" mt={6} onClick={onDiscard}>
+        Discard
+      </Button>
+    </Alert>
   );
 }

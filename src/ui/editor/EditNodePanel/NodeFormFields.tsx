@@ -1,6 +1,7 @@
 /**
  * The Edit Node panel's fields over its draft. Each field shows what is wrong with it inline, with the
- * messages of the state module's rules; Save Changes saves only input those rules accept.
+ * messages of the state module's rules; Save Changes saves only input those rules accept. On a
+ * read-only map the text fields can still be read and copied; nothing can be changed.
  */
 import { Box, Button, Collapse, Group, Input, NativeSelect, SegmentedControl, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
 import { memo, useMemo } from 'react';
@@ -29,6 +30,7 @@ export function NodeFormFields({
   draft,
   node,
   isRoot,
+  readOnly,
   update,
   onSave,
   onDelete,
@@ -37,6 +39,7 @@ export function NodeFormFields({
   /** The topic, or null when it was deleted under unsaved changes. */
   node: MindNode | null;
   isRoot: boolean;
+  readOnly: boolean;
   /** Stable across renders: the memoised groups below skip a render when their own values are unchanged. */
   update: Update;
   onSave(): void;
@@ -59,13 +62,13 @@ export function NodeFormFields({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (node) onSave();
+        if (node && !readOnly) onSave();
       }}
     >
       <Stack gap="sm">
-        <TextInput label="Title" value={values.label} error={errors.label} onChange={(e) => set('label', e.currentTarget.value)} size="xs" />
-        <ColorGroup color={values.color} error={errors.color} set={set} />
-        <PriorityGroup priority={values.priority} set={set} />
+        <TextInput label="Title" value={values.label} error={errors.label} readOnly={readOnly} onChange={(e) => set('label', e.currentTarget.value)} size="xs" />
+        <ColorGroup color={values.color} error={errors.color} readOnly={readOnly} set={set} />
+        <PriorityGroup priority={values.priority} readOnly={readOnly} set={set} />
         <AdvancedGroup
           advanced={advanced}
           animation={values.animation}
@@ -81,6 +84,7 @@ export function NodeFormFields({
           attachmentUrlError={errors.attachmentUrl}
           attachmentTitleError={errors.attachmentTitle}
           tagsError={errors.tags}
+          readOnly={readOnly}
           set={set}
           update={update}
         />
@@ -90,13 +94,13 @@ export function NodeFormFields({
             size="xs"
             color="red"
             variant="light"
-            disabled={isRoot || !node}
+            disabled={isRoot || !node || readOnly}
             onClick={onDelete}
             title={isRoot ? 'The root cannot be deleted' : undefined}
           >
             Delete
           </Button>
-          <Button size="xs" type="submit" disabled={!node}>
+          <Button size="xs" type="submit" disabled={!node || readOnly}>
             Save Changes
           </Button>
         </Group>
@@ -108,17 +112,17 @@ export function NodeFormFields({
 // The groups below are memoised: selecting another topic (adding one selects it) re-renders only
 // the fields whose values differ, not the whole form's Mantine inputs.
 
-const ColorGroup = memo(function ColorGroup({ color, error, set }: { color: string; error?: string; set: Setter }) {
+const ColorGroup = memo(function ColorGroup({ color, error, readOnly, set }: { color: string; error?: string; readOnly: boolean; set: Setter }) {
   const onChange = useMemo(() => (hex: string) => set('color', hex), [set]);
   return (
     <Box>
-      <ColorField value={color} onChange={onChange} />
+      <ColorField value={color} disabled={readOnly} onChange={onChange} />
       {error ? <Input.Error mt={4}>{error}</Input.Error> : null}
     </Box>
   );
 });
 
-const PriorityGroup = memo(function PriorityGroup({ priority, set }: { priority: Priority | ''; set: Setter }) {
+const PriorityGroup = memo(function PriorityGroup({ priority, readOnly, set }: { priority: Priority | ''; readOnly: boolean; set: Setter }) {
   return (
     <div>
       <Text size="sm" fw={500} mb={4} id="mf-priority">
@@ -128,6 +132,7 @@ const PriorityGroup = memo(function PriorityGroup({ priority, set }: { priority:
         fullWidth
         size="xs"
         aria-labelledby="mf-priority"
+        disabled={readOnly}
         value={priority}
         onChange={(v) => set('priority', v as Priority | '')}
         data={PRIORITY_OPTIONS}
@@ -151,6 +156,7 @@ interface AdvancedProps {
   attachmentUrlError?: string;
   attachmentTitleError?: string;
   tagsError?: string;
+  readOnly: boolean;
   set: Setter;
   update: Update;
 }
@@ -189,6 +195,7 @@ const AdvancedGroup = memo(function AdvancedGroup(p: AdvancedProps) {
             size="xs"
             value={p.animation}
             error={p.animationError}
+            disabled={p.readOnly}
             onChange={(e) => set('animation', e.currentTarget.value as NodeFormValues['animation'])}
             data={ANIMATION_OPTIONS}
           />
@@ -200,6 +207,7 @@ const AdvancedGroup = memo(function AdvancedGroup(p: AdvancedProps) {
             maxRows={6}
             value={p.notes}
             error={p.notesError}
+            readOnly={p.readOnly}
             onChange={(e) => set('notes', e.currentTarget.value)}
           />
           <NativeSelect
@@ -207,6 +215,7 @@ const AdvancedGroup = memo(function AdvancedGroup(p: AdvancedProps) {
             size="xs"
             value={p.attachmentType}
             error={p.attachmentTypeError}
+            disabled={p.readOnly}
             onChange={(e) => set('attachmentType', e.currentTarget.value as NodeFormValues['attachmentType'])}
             data={ATTACHMENT_OPTIONS}
           />
@@ -216,6 +225,7 @@ const AdvancedGroup = memo(function AdvancedGroup(p: AdvancedProps) {
             placeholder="https://…"
             value={p.attachmentUrl}
             error={p.attachmentUrlError}
+            readOnly={p.readOnly}
             onChange={(e) => set('attachmentUrl', e.currentTarget.value)}
             onBlur={() => update(completeUrl)}
           />
@@ -225,12 +235,14 @@ const AdvancedGroup = memo(function AdvancedGroup(p: AdvancedProps) {
             placeholder="Defaults to the URL"
             value={p.attachmentTitle}
             error={p.attachmentTitleError}
+            readOnly={p.readOnly}
             onChange={(e) => set('attachmentTitle', e.currentTarget.value)}
           />
           <TagsField
             tags={p.tags}
             input={p.tagInput}
             error={p.tagsError}
+            readOnly={p.readOnly}
             onInput={(text) =>
               update((d) => {
                 d.tagInput = text;

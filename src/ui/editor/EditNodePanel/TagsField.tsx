@@ -11,16 +11,18 @@ export function TagsField({
   tags,
   input,
   error,
+  readOnly = false,
   onInput,
   onChange,
 }: {
   tags: string[];
   input: string;
   error?: string;
+  readOnly?: boolean;
   onInput(text: string): void;
   onChange(tags: string[]): void;
 }) {
-  const blocked = !input.trim() || pendingTagError(tags, input) !== null;
+  const blocked = readOnly || !input.trim() || pendingTagError(tags, input) !== null;
   const add = () => {
     if (blocked) return;
     onChange(addTag(tags, input));
@@ -34,6 +36,7 @@ export function TagsField({
           placeholder="Add a tag"
           value={input}
           error={error}
+          readOnly={readOnly}
           onChange={(e) => onInput(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -53,7 +56,7 @@ export function TagsField({
           {tags.map((t) => (
             <li key={t}>
               <Pill
-                withRemoveButton
+                withRemoveButton={!readOnly}
                 onRemove={() => onChange(tags.filter((x) => x !== t))}
                 removeButtonProps={{ 'aria-label': `Remove tag ${t}`, 'aria-hidden': false, tabIndex: 0 }}
               >

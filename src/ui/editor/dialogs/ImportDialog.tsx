@@ -3,7 +3,8 @@
  * indented outline. Reading and parsing run in a worker (import/parseInWorker.ts); a progress bar
  * shows when that takes over a second. A file with several sheets asks which to import. Errors keep
  * the dialog open and change nothing. MindFlow's own JSON closes the dialog as before; any other
- * format leaves it open on the fidelity report until the user closes it.
+ * format leaves it open on the fidelity report until the user closes it. A read-only map says so in the
+ * dialog and imports nothing.
  */
 import { Alert, Button, FileButton, Group, Modal, Progress, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +22,8 @@ import type { ParseRequest } from '../import/protocol';
 import { RestorePreviousButton } from '../storage/RestoreMapDialog';
 import { ImportReportView } from './ImportReport';
 import { nextPaint } from '../afterPaint';
+import { useReadOnlyReason } from '../readOnly';
+import { ReadOnlyAlert } from './ReadOnlyAlert';
 
 /** The progress bar appears only for imports that take longer than this. */
 const SLOW_MS = 1000;
@@ -51,6 +54,7 @@ function sheetLabel(s: Sheet, i: number): string {
 
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { session, canvas } = useEditor();
+  const readOnly = useReadOnlyReason();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -76,6 +80,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
   };
 
   const start = (request: ParseRequest) => {
+    if (session.store.readOnly !== null) return; // the dialog says why
     stopJob();
     setError(null);
     setPhase({ kind: 'busy', progress: { stage: request.file ? 'reading' : 'parsing' }, slow: false });
@@ -184,6 +189,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
   return (
     <Modal opened={shown} onClose={close} title="Import Mind Map" centered size="lg">
       <Stack gap="md">
+        {readOnly === null || phase.kind === 'report' ? null : <ReadOnlyAlert reason={readOnly} />}
         {phase.kind === 'report' ? (
           <ImportReportView report={phase.report} />
         ) : phase.kind === 'sheets' ? (
@@ -212,7 +218,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
             <RestorePreviousButton before={close} />
             <FileButton onChange={onFile} accept={IMPORT_ACCEPT} resetRef={resetFile}>
               {(props) => (
-                <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={busy}>
+                <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={busy} disabled={readOnly !== null}>
                   Select File
                 </Button>
               )}
@@ -265,12 +271,13 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
               </Button>
               {phase.kind === 'sheets' ? (
                 <Button
+                  disabled={readOnly !== null}
                   onClick={() => start({ ...phase.request, sheet: phase.choice === 'all' ? 'all' : Number(phase.choice) })}
                 >
                   Import
                 </Button>
               ) : (
-                <Button disabled={text.trim() === '' || busy} onClick={() => start({ text })}>
+                <Button disabled={text.trim() === '' || busy || readOnly !== null} onClick={() => start({ text })}>
                   Import
                 </Button>
               )}

@@ -1,7 +1,8 @@
 /**
  * "Templates": a radiogroup of template cards; "Apply Template" replaces the map with the chosen one
  * (one undo step; the replaced map is kept in this browser for "Restore previous map"). The button looks and reads disabled until a template is chosen; pressing it anyway
- * explains why with the spec's destructive toast.
+ * explains why with the spec's destructive toast. On a read-only map the dialog says so and Apply
+ * Template is disabled.
  */
 import { Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -12,11 +13,14 @@ import { notifyError, notifySuccess } from '../notify';
 import { TEMPLATES } from '../templates';
 import { templatePreview } from '../templates/previews';
 import { RestorePreviousButton } from '../storage/RestoreMapDialog';
+import { useReadOnlyReason } from '../readOnly';
+import { ReadOnlyAlert } from './ReadOnlyAlert';
 import { TemplateCard } from './TemplateCard';
 import classes from '../Editor.module.css';
 
 export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { session, canvas, theme, isMobile } = useEditor();
+  const readOnly = useReadOnlyReason();
   const [selected, setSelected] = useState<string | null>(null);
   const group = useRef<HTMLDivElement>(null);
   const previews = useMemo(
@@ -30,12 +34,15 @@ export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(
   };
 
   const apply = () => {
+    if (readOnly !== null) return; // the dialog says why
     const template = TEMPLATES.find((t) => t.id === selected);
     if (!template) {
       notifyError(MESSAGES.noTemplateTitle, MESSAGES.noTemplateBody);
       return;
     }
     const result = applyTemplate(session.store, template);
+    // Refused after all (the map became read-only meanwhile): the store's refusal listeners said why.
+    if (session.store.readOnly !== null) return;
     if (!result.ok) {
       notifyError('Template Not Applied', result.error);
       return;
@@ -73,6 +80,7 @@ export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(
       size={880}
       classNames={{ content: classes.templatesContent, body: classes.templatesBody }}
     >
+      {readOnly === null ? null : <ReadOnlyAlert reason={readOnly} mb="xs" />}
       <Text size="sm" c="dimmed" mb="xs">
         Applying a template replaces the current map. It is kept in this browser, so "Restore previous map" brings it back,
         even after a reload.
@@ -104,7 +112,12 @@ export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(
         <Button variant="default" onClick={close}>
           Cancel
         </Button>
-        <Button data-disabled={selected === null || undefined} aria-disabled={selected === null || undefined} onClick={apply}>
+        <Button
+          disabled={readOnly !== null}
+          data-disabled={selected === null || readOnly !== null || undefined}
+          aria-disabled={selected === null || undefined}
+          onClick={apply}
+        >
           Apply Template
         </Button>
       </Group>

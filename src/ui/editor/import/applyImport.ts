@@ -59,6 +59,8 @@ export async function applyReadMap(
     } else result = importState(session.store, incoming.state, { tidy });
   } else result = importSnapshot(session.store, read.snapshot, { tidy });
   if (!result.ok) return result;
+  // A read-only map refused the import (its refusal listeners said why): nothing to announce.
+  if (session.store.readOnly !== null) return { ok: false, error: session.store.readOnly };
   notifySuccess(MESSAGES.importTitle, importSuccessMessage(result.count, [...result.repairs, ...jsonRepairs(read)]));
   // Let the canvas take the new map in before fitting it.
   requestAnimationFrame(() => canvas.current?.fitView());

@@ -1,0 +1,68 @@
+/**
+ * How the Edit Node panel's topic came to be deleted, so its notice says what brings the topic back:
+ * Undo only brings back what this tab's own history removed. A change from another tab or another
+ * person arrives as an external change set that is not an undo or redo (see ChangeSet.external and
+ * ydoc/binding.ts) and is not in this tab's history.
+ */
+import { getNode } from '../../../state/doc';
+import type { ChangeSet, MindMapStore } from '../../../state/store';
+
+/**
+ * - 'edit': an edit in this tab (Delete, Import, Clear Map…): Undo brings the topic back;
+ * - 'undo': this tab's Undo removed it: Redo brings it back;
+ * - 'redo': this tab's Redo removed it: Undo brings it back;
+ * - 'elsewhere': another tab or another person deleted it: nothing here brings it back.
+ */
+export type DeletionCause = 'edit' | 'undo' | 'redo' | 'elsewhere';
+
+/** The document's history as far as this asks it (Y.UndoManager's flags, set while it applies a step). */
+export interface HistoryDirection {
+  readonly undoing: boolean;
+  readonly redoing: boolean;
+}
+
+export function deletionCause(changes: ChangeSet, history: HistoryDirection | null): DeletionCause {
+  if (changes.undoRedo) return history?.redoing ? 'redo' : 'undo';
+  return changes.external ? 'elsewhere' : 'edit';
+}
+
+/** Calls `onDeleted` with the cause each time a change removes topic `id`. Returns the stop function. */
+export function watchDeletion(
+  store: MindMapStore,
+  history: HistoryDirection | null,
+  id: string,
+  onDeleted: (cause: DeletionCause) => void,
+): () => void {
+  let present = getNode(store.getState(), id) !== undefined;
+  return store.subscribe((changes, state) => {
+    if (!changes.reset && !changes.nodes.has(id)) return;
+    const was = present;
+    present = getNode(state, id) !== undefined;
+    if (was && !present) onDeleted(deletionCause(changes, history));
+  });
+}
+
+export interface DeletedNotice {
+  title: string;
+  text: string;
+}
+
+export function deletedNotice(cause: DeletionCause): DeletedNotice {
+  switch (cause) {
+    case 'elsewhere':
+      return {
+        title: 'This topic was deleted in another tab or by someone else',
+        text: 'Your unsaved changes to it are still below: copy what you need; Discard closes the panel.',
+      };
+    case 'undo':
+      return {
+        title: 'This topic was deleted',
+        text: 'Undo removed it. Your unsaved changes to it are still below. Redo brings the topic back with them; Discard closes the panel.',
+      };
+    default:
+      return {
+        title: 'This topic was deleted',
+        text: 'Your unsaved changes to it are still below. Undo brings the topic back with them; Discard closes the panel.',
+      };
+  }
+}
