@@ -12,12 +12,47 @@ export const MAX_NAME_LENGTH = 40;
 
 export interface RememberedMap extends SharedMapRef {
   joinedAt: number;
+  /**
+   * The link this device used for the map before `token`, kept until the server accepts `token`:
+   * a link the server refuses (cut short, mistyped) never costs the device one that works.
+   */
+  previous?: SharedMapRef;
+  /**
+   * The shared map /mindmap opened before this map's link was first followed (absent: the local
+   * map), until the server accepts a link of it: a refused first link gives that place back.
+   */
+  openedFrom?: string;
 }
 
 interface SharedMapsRecord {
   /** The shared map /mindmap opens; null when the local map is the current one. */
   current: string | null;
   maps: Record<string, RememberedMap>;
+}
+
+function refOf(m: SharedMapRef): SharedMapRef {
+  return { room: m.room, token: m.token, access: m.access, ...(m.viewToken ? { viewToken: m.viewToken } : {}) };
+}
+
+function isAccess(v: unknown): v is SharedMapRef['access'] {
+  return v === 'edit' || v === 'view';
+}
+
+function isRef(room: string, v: unknown): v is SharedMapRef {
+  if (!v || typeof v !== 'object') return false;
+  const m = v as Partial<SharedMapRef>;
+  return m.room === room && typeof m.token === 'string' && isAccess(m.access);
+}
+
+function readEntry(room: string, v: unknown): RememberedMap | null {
+  if (!ROOM_ID_PATTERN.test(room) || !v || typeof v !== 'object') return null;
+  const m = v as Partial<RememberedMap>;
+  if (typeof m.token !== 'string' || !isAccess(m.access)) return null;
+  const entry: RememberedMap = { room, token: m.token, access: m.access, joinedAt: typeof m.joinedAt === 'number' ? m.joinedAt : 0 };
+  if (typeof m.viewToken === 'string') entry.viewToken = m.viewToken;
+  if (isRef(room, m.previous)) entry.previous = refOf(m.previous);
+  if (typeof m.openedFrom === 'string') entry.openedFrom = m.openedFrom;
+  return entry;
 }
 
 function read(storage: KeyValueStorage | null): SharedMapsRecord {
@@ -27,7 +62,8 @@ function read(storage: KeyValueStorage | null): SharedMapsRecord {
     const v = JSON.parse(raw) as Partial<SharedMapsRecord>;
     const maps: Record<string, RememberedMap> = {};
     for (const [room, m] of Object.entries(v.maps ?? {})) {
-      if (ROOM_ID_PATTERN.test(room) && m && typeof m.token === 'string' && (m.access === 'edit' || m.access === 'view')) maps[room] = m;
+      const entry = readEntry(room, m);
+      if (entry) maps[room] = entry;
     }
     const current = typeof v.current === 'string' && maps[v.current] ? v.current : null;
     return { current, maps };
@@ -56,20 +92,71 @@ export class SharedMaps {
     return read(this.storage).maps[room] ?? null;
   }
 
-  /** Remembers a joined map and makes it the one /mindmap opens. An edit link is never downgraded by a view link. */
+  /**
+   * Remembers a followed link and makes its map the one /mindmap opens. An edit link is never
+   * downgraded by a view link. A link with another token is tried first, with the one it replaces
+   * kept as `previous` until the server accepts it (see accepted and refused).
+   */
   join(ref: SharedMapRef, now = Date.now()): RememberedMap {
     const r = read(this.storage);
     const known = r.maps[ref.room];
-    const keepEdit = known?.access === 'edit' && ref.access === 'view';
-    const entry: RememberedMap = {
-      ...(keepEdit ? known : ref),
-      viewToken: ref.viewToken ?? known?.viewToken,
-      joinedAt: known?.joinedAt ?? now,
-    };
+    let entry: RememberedMap;
+    if (!known) {
+      entry = { ...refOf(ref), joinedAt: now };
+      if (r.current) entry.openedFrom = r.current;
+    } else if (known.token === ref.token || (known.access === 'edit' && ref.access === 'view')) {
+      entry = { ...known, viewToken: known.viewToken ?? ref.viewToken };
+    } else {
+      // While `known` is itself untried, its own `previous` is the link last known to work.
+      const previous = known.previous ?? refOf(known);
+      entry = { ...refOf(ref), viewToken: ref.viewToken ?? known.viewToken, joinedAt: known.joinedAt, previous };
+      if (known.openedFrom !== undefined) entry.openedFrom = known.openedFrom;
+    }
     r.maps[ref.room] = entry;
     r.current = ref.room;
     write(this.storage, r);
     return entry;
+  }
+
+  /** The server accepted `token` for `room`: it is the link this device uses from now on. */
+  accepted(room: string, token: string): void {
+    const r = read(this.storage);
+    const entry = r.maps[room];
+    if (!entry || entry.token !== token || (entry.previous === undefined && entry.openedFrom === undefined)) return;
+    r.maps[room] = { ...refOf(entry), joinedAt: entry.joinedAt };
+    write(this.storage, r);
+  }
+
+  /**
+   * The server refused `token` for `room`. Returns the link to try instead: the one the device used
+   * before (now remembered again as the map's link), or null when it has none.
+   */
+  refused(room: string, token: string): RememberedMap | null {
+    const r = read(this.storage);
+    const entry = r.maps[room];
+    if (!entry) return null;
+    if (entry.token !== token) return entry;
+    if (!entry.previous) return null;
+    const back: RememberedMap = { ...refOf(entry.previous), joinedAt: entry.joinedAt };
+    r.maps[room] = back;
+    write(this.storage, r);
+    return back;
+  }
+
+  /**
+   * Forgets a map this device holds nothing of (its link was refused): /mindmap opens again what it
+   * opened before that link was followed.
+   */
+  forget(room: string): void {
+    const r = read(this.storage);
+    const entry = r.maps[room];
+    if (!entry) return;
+    delete r.maps[room];
+    if (r.current === room) {
+      const before = entry.openedFrom;
+      r.current = before && r.maps[before] ? before : null;
+    }
+    write(this.storage, r);
   }
 
   /** The local map becomes the current one again; the shared map stays remembered. */

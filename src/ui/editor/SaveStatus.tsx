@@ -1,8 +1,9 @@
 /**
  * Saving indicator ("Saved in this browser" only for what IndexedDB committed, "Saving…", "Not
- * saved", "Read-only") with a tooltip giving the persistent-storage answer and the stored size, and,
- * while the map is not being saved, a lasting warning with "Download JSON" so the work can be kept
- * as a file.
+ * saved", "Read-only", "View only" on a view link; nothing on a shared map whose link the server
+ * refused, where the connection status says why) with a tooltip giving the persistent-storage
+ * answer and the stored size, and, while the map is not being saved, a lasting warning with
+ * "Download JSON" so the work can be kept as a file.
  */
 import { Alert, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
@@ -10,6 +11,7 @@ import { MESSAGES } from '../../state/model';
 import type { DocPersistence, SaveStatus } from '../../state/storage/docPersistence';
 import { saveDetails, saveLabel, saveWarning } from './storage/saveText';
 import { useEditor } from './EditorContext';
+import { useSyncStatus } from './share/useSyncStatus';
 import { exportJsonFile } from './export/exportMap';
 import { IconAlert } from './icons';
 import { notifySuccess } from './notify';
@@ -20,21 +22,25 @@ function useSaveStatus(p: DocPersistence): SaveStatus {
 }
 
 export function SaveIndicator() {
-  const status = useSaveStatus(useEditor().session.persistence);
+  const { session } = useEditor();
+  const status = useSaveStatus(session.persistence);
+  const sync = useSyncStatus(session.shared);
+  if (sync?.state === 'denied') return null;
+  const access = sync?.readOnly ? 'view' : 'edit';
   const state = status.error ? 'error' : status.saving ? 'saving' : 'saved';
   return (
-    <Tooltip label={saveDetails(status)} multiline w={260} withArrow openDelay={200}>
+    <Tooltip label={saveDetails(status, access)} multiline w={260} withArrow openDelay={200}>
       <Text
         size="xs"
         c={status.error ? 'yellow' : 'dimmed'}
         className={classes.saveIndicator}
         role="status"
         aria-label="Save status"
-        aria-description={saveDetails(status)}
+        aria-description={saveDetails(status, access)}
         tabIndex={0}
       >
         <span className={classes.saveDot} data-state={state} />
-        {saveLabel(status)}
+        {saveLabel(status, access)}
       </Text>
     </Tooltip>
   );

@@ -1,16 +1,23 @@
 /**
  * A shared map's connection in the save status area: "Live · 3 people" with who they are,
  * "Offline: changes kept on this device" (with "Reconnecting…" while it retries), "Read-only" on a
- * view link, and why the server refused a link.
+ * view link, why the server refused a link, and that this device went back to its earlier link
+ * when the server refused the one just opened.
  */
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useEffect } from 'react';
 import { useEditor } from '../EditorContext';
-import { connectionLabel, READ_ONLY_LABEL, RECONNECTING_LABEL } from './connectionLabel';
+import { notifyWarning } from '../notify';
+import { connectionLabel, EARLIER_LINK_BODY, EARLIER_LINK_NOTE, EARLIER_LINK_TITLE, READ_ONLY_LABEL, RECONNECTING_LABEL } from './connectionLabel';
 import { useSyncStatus } from './useSyncStatus';
 
 export function ConnectionStatus() {
   const { session } = useEditor();
   const status = useSyncStatus(session.shared);
+  const wentBack = status?.openedLinkRefused != null;
+  useEffect(() => {
+    if (wentBack) notifyWarning(EARLIER_LINK_TITLE, EARLIER_LINK_BODY);
+  }, [wentBack]);
   if (!status) return null;
   const label = connectionLabel(status);
   const live = status.state === 'live';
@@ -34,6 +41,11 @@ export function ConnectionStatus() {
       {status.deniedReason ? (
         <Text size="xs" c="red.4">
           {status.deniedReason}
+        </Text>
+      ) : null}
+      {wentBack && !status.deniedReason ? (
+        <Text size="xs" c="yellow.4">
+          {EARLIER_LINK_NOTE}
         </Text>
       ) : null}
       {live && status.people.length > 0 ? (

@@ -11,20 +11,24 @@ import { useEditor } from '../EditorContext';
 import type { EditorSession } from '../editorSession';
 import { notifyError } from '../notify';
 import { leaveSharedMap } from './leaveSharedMap';
+import { useNameQuestion } from './nameQuestion';
 import { OPEN_SHARE_DIALOG_KEY, ShareError, startSharing } from './startSharing';
+import { useSyncStatus } from './useSyncStatus';
 
 export function ShareButton() {
   const { session } = useEditor();
   const [opened, handlers] = useDisclosure(false);
   const [busy, setBusy] = useState(false);
   const ref = session.sharedRef;
+  const askingName = useNameQuestion(ref !== null);
 
+  // Right after sharing: "Share map" opens once the name question, if any, is answered.
   useEffect(() => {
-    if (ref && sessionStorage.getItem(OPEN_SHARE_DIALOG_KEY) === ref.room) {
+    if (ref && !askingName && sessionStorage.getItem(OPEN_SHARE_DIALOG_KEY) === ref.room) {
       sessionStorage.removeItem(OPEN_SHARE_DIALOG_KEY);
       handlers.open();
     }
-  }, [ref, handlers]);
+  }, [ref, askingName, handlers]);
 
   const share = async () => {
     if (ref) {
@@ -85,7 +89,8 @@ async function leaveAfterSaving(session: EditorSession, room: string): Promise<v
 
 export function ShareMapDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { session } = useEditor();
-  const ref = session.sharedRef;
+  // The link in use: after a refused link, the one this device had before.
+  const ref = useSyncStatus(session.shared)?.link ?? session.sharedRef;
   if (!ref) return null;
   const origin = window.location.origin;
   const edit = ref.access === 'edit' && ref.viewToken ? editLink(origin, ref.room, ref.token, ref.viewToken) : null;

@@ -7,7 +7,10 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { collaborators, type Collaborator, type PresenceState } from '../../../state/sync/presence';
+import { SharedMaps } from '../../../state/sync/sharedMaps';
 import type { SharedMapRef } from '../../../state/sync/shareLinks';
+import { isEmptyDoc, mapDoc } from '../../../state/ydoc/shape';
+import { localStorageOrNull } from '../../earlyRead';
 
 export type LinkState = 'connecting' | 'live' | 'offline' | 'denied';
 
@@ -19,9 +22,27 @@ export interface SyncStatus {
   readOnly: boolean;
   /** Why the server refused the link, when it did. */
   deniedReason: string | null;
+  /** The link the connection uses: after a refused link, the one this device used before it. */
+  link: SharedMapRef;
+  /** Why the server refused the link that was opened, when this device went back to the link it used before. */
+  openedLinkRefused: string | null;
   /** Whether this page has received the server's copy of the map at least once. */
   synced: boolean;
   people: Collaborator[];
+}
+
+/** The links this device remembers for shared maps (SharedMaps), as the connection reports on them. */
+export type LinkMemory = Pick<SharedMaps, 'accepted' | 'refused' | 'forget'>;
+
+/**
+ * whenSynced's error when the server refuses every link this device has for a map it holds
+ * nothing of: there is no map to show.
+ */
+export class LinkRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'LinkRefusedError';
+  }
 }
 
 export function syncUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -35,6 +56,8 @@ export class SyncConnection {
   private readonly listeners = new Set<() => void>();
   private presence: PresenceState;
   private firstSync: Promise<void>;
+  /** Set while the socket closes to connect again with the link this device used before. */
+  private reconnectWithPrevious = false;
   /** What the provider sends: this tab's updates (not the server's), in the first encoding. */
   private readonly relay = (update: Uint8Array, origin: unknown) => {
     if (origin === this.provider) return;
@@ -46,19 +69,42 @@ export class SyncConnection {
     ref: SharedMapRef,
     me: { name: string; color: string },
     url = syncUrl(),
+    private readonly links: LinkMemory = new SharedMaps(localStorageOrNull()),
   ) {
-    this.status = { state: 'connecting', reconnecting: false, readOnly: ref.access === 'view', deniedReason: null, synced: false, people: [] };
+    this.status = {
+      state: 'connecting',
+      reconnecting: false,
+      readOnly: ref.access === 'view',
+      deniedReason: null,
+      link: ref,
+      openedLinkRefused: null,
+      synced: false,
+      people: [],
+    };
     this.presence = { name: me.name, color: me.color, selection: null, pointer: null };
     this.socket = new HocuspocusProviderWebsocket({ url, delay: 500, minDelay: 250, factor: 1.5, maxDelay: 5000, maxAttempts: 0 });
     let resolveSync!: () => void;
-    this.firstSync = new Promise((r) => (resolveSync = r));
+    let rejectSync!: (error: Error) => void;
+    this.firstSync = new Promise((resolve, reject) => {
+      resolveSync = resolve;
+      rejectSync = reject;
+    });
+    // Only a page that waits for the first sync hears of a refusal that way.
+    this.firstSync.catch(() => {});
     this.provider = new HocuspocusProvider({
       websocketProvider: this.socket,
       name: ref.room,
       document: doc,
-      token: ref.token,
+      // Read at each connection: after a refused link, the connection goes on with the earlier one.
+      token: () => this.status.link.token,
       onStatus: ({ status }) => {
         if (this.status.state === 'denied') return;
+        if (this.reconnectWithPrevious) {
+          if (status !== WebSocketStatus.Disconnected) return;
+          this.reconnectWithPrevious = false;
+          void this.socket.connect();
+          return;
+        }
         if (status === WebSocketStatus.Connected) this.set({ reconnecting: false });
         else if (status === WebSocketStatus.Disconnected) this.set({ state: 'offline', reconnecting: true, people: [] });
         else if (this.status.state === 'offline') this.set({ reconnecting: true });
@@ -68,12 +114,31 @@ export class SyncConnection {
         this.set({ state: 'live', synced: true });
         resolveSync();
       },
-      onAuthenticated: ({ scope }) => this.set({ readOnly: scope === 'readonly' }),
+      onAuthenticated: ({ scope }) => {
+        this.links.accepted(this.status.link.room, this.status.link.token);
+        this.set({ readOnly: scope === 'readonly' });
+      },
       onAuthenticationFailed: ({ reason }) => {
-        // The server closes the socket after refusing a link (4403); trying again would only be refused again.
+        // The server closes the socket after refusing a link (4403); trying the same link again would only be refused again.
         this.socket.disconnect();
+        const refused = this.status.link;
+        const previous = this.links.refused(refused.room, refused.token);
+        if (previous && previous.token !== refused.token) {
+          this.set({ link: previous, readOnly: previous.access === 'view', openedLinkRefused: reason });
+          this.reconnectWithPrevious = true;
+          if (this.socket.status === WebSocketStatus.Disconnected) {
+            this.reconnectWithPrevious = false;
+            void this.socket.connect();
+          }
+          return;
+        }
         this.set({ state: 'denied', readOnly: true, deniedReason: reason, reconnecting: false, people: [] });
-        resolveSync();
+        if (isEmptyDoc(mapDoc(this.doc))) {
+          // This device holds nothing of the map: nothing is kept of the link either.
+          this.links.forget(refused.room);
+          rejectSync(new LinkRefusedError(reason));
+          queueMicrotask(() => this.destroy());
+        } else resolveSync();
       },
       onAwarenessChange: () => this.readPeople(),
     });
@@ -94,7 +159,10 @@ export class SyncConnection {
     return () => this.listeners.delete(listener);
   };
 
-  /** Resolves on the first full sync with the server, or when the server refuses the link. */
+  /**
+   * Resolves on the first full sync with the server, or when the server refuses every link this
+   * device has for the map while it holds a copy; rejects with LinkRefusedError when it holds none.
+   */
   whenSynced(): Promise<void> {
     return this.firstSync;
   }

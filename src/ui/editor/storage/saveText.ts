@@ -11,18 +11,26 @@ export function formatBytes(n: number): string {
   return `${(n / (1024 * 1024 * 1024)).toFixed(2)} GB`;
 }
 
-export function saveLabel(s: SaveStatus): string {
+/** What this page may do to the map: a shared map opened with a view link cannot change it. */
+export type MapAccess = 'edit' | 'view';
+
+export const VIEW_ONLY_LABEL = 'View only';
+
+export function saveLabel(s: SaveStatus, access: MapAccess = 'edit'): string {
   if (s.error === 'newer') return 'Read-only';
   if (s.error) return 'Not saved';
+  // Nothing this page does is saved: "Saved" would claim changes that cannot be made.
+  if (access === 'view') return VIEW_ONLY_LABEL;
   if (s.saving) return 'Saving…';
   return 'Saved in this browser';
 }
 
 /** The tooltip: where the map is, whether the browser may evict it, and how much is stored. */
-export function saveDetails(s: SaveStatus): string {
+export function saveDetails(s: SaveStatus, access: MapAccess = 'edit'): string {
   if (s.location === 'memory') return 'Kept in memory only: this browser blocks storage.';
   const parts: string[] = [];
-  if (s.persisted === true) parts.push('Persistent storage granted: the browser will not clear it on its own.');
+  if (access === 'view') parts.push('You opened this map with a view link: you can look at it, not change it.');
+  else if (s.persisted === true) parts.push('Persistent storage granted: the browser will not clear it on its own.');
   else if (s.persisted === false) parts.push('Persistent storage not granted: the browser may clear it when space runs low.');
   else parts.push('Persistent storage is requested after the first edit.');
   if (s.usage !== null) parts.push(`Stored: ${formatBytes(s.usage)}${s.quota ? ` of ${formatBytes(s.quota)} available` : ''}.`);

@@ -1,0 +1,91 @@
+/** Which link this device keeps for a shared map when a new link of it is opened, and what a refusal takes back. */
+import { describe, expect, it } from 'vitest';
+import { SHARED_MAPS_KEY, SharedMaps } from '../../../src/state/sync/sharedMaps';
+
+const ROOM = 'V1StGXR8_Z5jdHi6B-myT';
+const OTHER_ROOM = 'Q9xYzW8_vu7tsR6qpO-nm';
+const GOOD = 'g'.repeat(32);
+const CUT = 'g'.repeat(26);
+const VIEW = 'v'.repeat(32);
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+}
+
+describe('a new link of a map this device already joined', () => {
+  it('is tried first, with the link that worked kept until the server answers', () => {
+    const maps = new SharedMaps(memoryStorage());
+    maps.join({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW }, 1);
+    maps.accepted(ROOM, GOOD);
+    const tried = maps.join({ room: ROOM, token: CUT, access: 'edit' }, 2);
+    expect(tried).toMatchObject({ token: CUT, access: 'edit', viewToken: VIEW });
+    expect(tried.previous).toEqual({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW });
+  });
+
+  it('refused by the server, gives back the link that worked, which stays the one to use', () => {
+    const maps = new SharedMaps(memoryStorage());
+    maps.join({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW }, 1);
+    maps.join({ room: ROOM, token: CUT, access: 'edit' }, 2);
+    expect(maps.refused(ROOM, CUT)).toEqual({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW, joinedAt: 1 });
+    expect(maps.current()).toEqual({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW, joinedAt: 1 });
+    // Opening the refused link again never stacks it over the good one.
+    maps.join({ room: ROOM, token: CUT, access: 'edit' }, 3);
+    maps.join({ room: ROOM, token: 'x'.repeat(30), access: 'edit' }, 4);
+    expect(maps.get(ROOM)?.previous?.token).toBe(GOOD);
+  });
+
+  it('accepted by the server, replaces the earlier link for good', () => {
+    const maps = new SharedMaps(memoryStorage());
+    maps.join({ room: ROOM, token: VIEW, access: 'view', viewToken: VIEW }, 1);
+    maps.join({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW }, 2);
+    maps.accepted(ROOM, GOOD);
+    expect(maps.get(ROOM)).toEqual({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW, joinedAt: 1 });
+    expect(maps.refused(ROOM, GOOD)).toBeNull();
+  });
+
+  it('never lets a view link cut short take the place of a remembered view token', () => {
+    const maps = new SharedMaps(memoryStorage());
+    maps.join({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW }, 1);
+    maps.join({ room: ROOM, token: 'v'.repeat(20), access: 'view', viewToken: 'v'.repeat(20) }, 2);
+    expect(maps.get(ROOM)).toEqual({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW, joinedAt: 1 });
+  });
+});
+
+describe('the first link of a map, refused', () => {
+  it('is forgotten, and /mindmap opens again the map it opened before', () => {
+    const maps = new SharedMaps(memoryStorage());
+    maps.join({ room: OTHER_ROOM, token: GOOD, access: 'edit' }, 1);
+    maps.accepted(OTHER_ROOM, GOOD);
+    maps.join({ room: ROOM, token: CUT, access: 'edit' }, 2);
+    expect(maps.current()?.room).toBe(ROOM);
+    expect(maps.refused(ROOM, CUT)).toBeNull();
+    maps.forget(ROOM);
+    expect(maps.get(ROOM)).toBeNull();
+    expect(maps.current()?.room).toBe(OTHER_ROOM);
+  });
+
+  it('from the local map, leaves the local map the one /mindmap opens', () => {
+    const maps = new SharedMaps(memoryStorage());
+    maps.join({ room: ROOM, token: CUT, access: 'edit' }, 1);
+    maps.forget(ROOM);
+    expect(maps.current()).toBeNull();
+  });
+});
+
+it('reads a stored record defensively, keeping entries written before earlier links were kept', () => {
+  const storage = memoryStorage();
+  storage.setItem(
+    SHARED_MAPS_KEY,
+    JSON.stringify({
+      current: ROOM,
+      maps: {
+        [ROOM]: { room: ROOM, token: GOOD, access: 'edit', joinedAt: 5, previous: { token: 7 }, openedFrom: 3 },
+        [OTHER_ROOM]: 'nonsense',
+      },
+    }),
+  );
+  const maps = new SharedMaps(storage);
+  expect(maps.current()).toEqual({ room: ROOM, token: GOOD, access: 'edit', joinedAt: 5 });
+  expect(maps.get(OTHER_ROOM)).toBeNull();
+});
