@@ -135,6 +135,27 @@ describe('live collaboration', () => {
     expect(bob.errors).toEqual([]);
   });
 
+  it('another tab of the map that was just shared stops taking edits and offers the shared map', async () => {
+    const ada = await person('Ada');
+    await ada.page.goto(server.url + '/mindmap');
+    await ready(ada.page);
+    const other = await ada.ctx.newPage();
+    await other.goto(server.url + '/mindmap');
+    await ready(other);
+    await shareFromLocal(ada.page);
+    await other.getByText('This map is now shared').waitFor({ timeout: 20_000 });
+    // An edit here would go into a local map /mindmap no longer opens: refused, with the reason.
+    expect(await other.evaluate(() => (window as any).__mindflow.addChild(null, 'Lost here'))).toBeFalsy();
+    await other.getByText('View only').first().waitFor({ timeout: 10_000 });
+    await other.getByRole('button', { name: 'Open the shared map' }).click();
+    await other.waitForURL(/\/mindmap\/shared\//, { timeout: 30_000 });
+    await ready(other);
+    await waitForLabel(other, 'Before sharing');
+    expect(await other.evaluate(() => (window as any).__mindflow.addChild(null, 'From the other tab'))).toBeTruthy();
+    await waitForLabel(ada.page, 'From the other tab');
+    expect(ada.errors).toEqual([]);
+  });
+
   it('keeps edits made while the connection is cut and merges them both ways', async () => {
     const ada = await person('Ada');
     const links = await shareFromLocal(ada.page);

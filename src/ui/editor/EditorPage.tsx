@@ -19,7 +19,9 @@ import { EditNodePanel } from './EditNodePanel/EditNodePanel';
 import { EditorContext, type EditorContextValue } from './EditorContext';
 import { exposeForTests } from '../testHook';
 import { getEditorSession, type EditorSession } from './editorSession';
-import { resolveSharedMap } from './share/sharedRoute';
+import { REFUSED_LINK_MESSAGE, reopenOnNewLink, resolveSharedMap } from './share/sharedRoute';
+import { LinkRefusedError } from './share/syncConnection';
+import { OpenMyMapButton } from './share/OpenMyMapButton';
 import { adoptLeftSharedMap } from './share/leaveSharedMap';
 import { NameDialog } from './share/NameDialog';
 import { PresenceSync } from './share/PresenceSync';
@@ -35,6 +37,7 @@ import { notifyError, notifySuccess, notifyWarning } from './notify';
 import { SaveWarning } from './SaveStatus';
 import { SceneApplication } from './SceneApplication';
 import { SearchBanner } from './SearchBanner';
+import { SharedElsewhereNotice } from './SharedElsewhereNotice';
 import { ToolPanel } from './ToolPanel';
 import classes from './Editor.module.css';
 
@@ -46,8 +49,10 @@ export function EditorPage() {
   useViewportLock();
   const [session, setSession] = useState<EditorSession | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [linkFailed, setLinkFailed] = useState(false);
   const { room } = useParams();
   const navigate = useNavigate();
+  useEffect(() => (room ? reopenOnNewLink() : undefined), [room]);
   useEffect(() => {
     let live = true;
     const target = resolveSharedMap(room ?? null, window.location.hash);
@@ -57,6 +62,7 @@ export function EditorPage() {
     }
     if (target.kind === 'missing') {
       setFailed(target.message);
+      setLinkFailed(true);
       return;
     }
     const opening = getEditorSession(target.ref);
@@ -65,6 +71,12 @@ export function EditorPage() {
     opening.then(
       (s) => live && setSession(s),
       (err: unknown) => {
+        if (err instanceof LinkRefusedError) {
+          if (!live) return;
+          setFailed(REFUSED_LINK_MESSAGE);
+          setLinkFailed(true);
+          return;
+        }
         console.error('The editor could not start', err);
         if (live) setFailed('The editor could not start. Please reload the page.');
       },
@@ -86,6 +98,7 @@ export function EditorPage() {
               <Text size="sm" c="dimmed" maw={420} ta="center">
                 {failed ?? (room ? 'Opening the shared map…' : 'Loading your mind map…')}
               </Text>
+              {linkFailed ? <OpenMyMapButton /> : null}
             </Stack>
           </Center>
         )}
@@ -127,6 +140,7 @@ function EditorShell({ session }: { session: EditorSession }) {
         });
       },
       editLabel: (id) => canvas.current?.editLabel?.(id),
+      tell: (title, message) => notifyWarning(title, message, 6000),
     }),
     [isMobile],
   );
@@ -211,6 +225,7 @@ function EditorShell({ session }: { session: EditorSession }) {
       <NameDialog />
       <PresenceSync />
       <ReadOnlyNotice />
+      <SharedElsewhereNotice />
     </EditorContext.Provider>
   );
 }
