@@ -83,6 +83,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         ...mindflowOnly(f),
         item(md.headingTasks, 'task written as a heading', 'tasks written as headings'),
         item(md.joinedLines, 'label’s line breaks', 'labels’ line breaks'),
+        item(md.blankLineNotes, 'note’s blank-line spacing', 'notes’ blank-line spacing'),
         item(
           md.flattened,
           `topic nested deeper than ${HEADING_LEVELS + MAX_LIST_DEPTH + 1} levels`,

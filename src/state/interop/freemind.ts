@@ -16,6 +16,7 @@ import { htmlToText } from './html';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
 import { ReportBuilder, pathOf } from './report';
+import { UNTITLED } from './untitled';
 import { decodeXmlEntities, parseXml, type XmlElement } from './xml';
 
 interface Frame {
@@ -35,7 +36,6 @@ const PRIORITY_ICONS: Record<string, Priority> = {
 
 const SUMMARY_NOTE = 'Summary topic: in the original map it summarised a group of the topics before it.';
 const FLOATING_NOTE = 'Floating topic: in the original map it was placed freely, not attached to its parent.';
-const UNTITLED = 'Untitled';
 
 /** Node attributes that only place or size a topic; the map gets a tidy layout instead. */
 const LAYOUT_ATTRS = new Set(['POSITION', 'HGAP', 'VGAP', 'VSHIFT', 'HGAP_QUANTITY', 'VGAP_QUANTITY', 'VSHIFT_QUANTITY']);

@@ -61,6 +61,19 @@ export function htmlToText(html: string): HtmlText {
   return parseToText(html);
 }
 
+/** The text without blanks at the ends of its lines, except inside the given ranges. */
+function withoutLineEndBlanks(text: string, keptRanges: readonly number[]): string {
+  const strip = (s: string) => s.replace(/[ \t]+\n/g, '\n');
+  if (keptRanges.length === 0) return strip(text);
+  let out = '';
+  let from = 0;
+  for (let k = 0; k < keptRanges.length; k += 2) {
+    out += strip(text.slice(from, keptRanges[k])) + text.slice(keptRanges[k], keptRanges[k + 1]);
+    from = keptRanges[k + 1];
+  }
+  return out + strip(text.slice(from));
+}
+
 function parseToText(html: string): HtmlText {
   let out = '';
   /** 0: none, 1: newline, 2: blank line, before the next text. */
@@ -69,6 +82,8 @@ function parseToText(html: string): HtmlText {
   let pendingMarker = '';
   let skip = 0;
   let pre = 0;
+  /** Where text inside <pre> starts and ends in `out`, in pairs: its blanks at line ends are kept. */
+  const preRanges: number[] = [];
   let cellIndex = 0;
   const lists: ListState[] = [];
   const hrefs: string[] = [];
@@ -136,10 +151,11 @@ function parseToText(html: string): HtmlText {
         if (skip > 0) return;
         if (pre > 0) {
           if (data.length > 0) {
-            // Leading text in <pre> keeps its whitespace; line breaks inside stay as written.
-            const lines = data.split('\n');
-            write(lines[0]);
-            for (let i = 1; i < lines.length; i++) out += '\n' + lines[i];
+            // Text in <pre> stays as written, its whitespace and line breaks included.
+            write('');
+            preRanges.push(out.length);
+            out += data;
+            preRanges.push(out.length);
           }
           return;
         }
@@ -182,6 +198,6 @@ function parseToText(html: string): HtmlText {
   );
   parser.write(html);
   parser.end();
-  const text = out.replace(/[ \t]+\n/g, '\n').trim();
+  const text = withoutLineEndBlanks(out, preRanges).trim();
   return { text, ...(hrefs.length > 0 ? { href: hrefs[0] } : {}), hrefs, images };
 }

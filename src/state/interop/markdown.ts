@@ -14,14 +14,14 @@
  * autolinks, emphasis pairing, entities, inline HTML). It never recurses over the document: a list
  * nested 100,000 levels deep is a 100,000-entry array, not a call stack.
  */
-import { isSafeUrl } from '../restore';
+import { LIMITS, isSafeUrl } from '../restore';
 import { htmlToText } from './html';
 import type { Outline, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
 import { type ExamplePath, ReportBuilder, topicPath } from './report';
+import { UNTITLED, UNTITLED_FEATURE, UNTITLED_INTO } from './untitled';
 
 const FORMAT = 'Markdown';
-const UNTITLED = 'Untitled';
 
 // ---------------------------------------------------------------- inline → plain text
 
@@ -56,8 +56,11 @@ const ENTITIES: Record<string, string> = {
 const PUNCT = /[!-/:-@[-`{-~\u2000-\u206f\u2e00-\u2e7f\u3000-\u303f\uff00-\uffef]/;
 const SPACE = /\s/;
 const SPECIAL = /[\\`*_~[\]<>!&]|https?:\/\/|www\./i;
-/** How far a link's text may reach for its closing bracket (keeps `[[[[…` linear). */
-const MAX_LINK_TEXT = 1000;
+/**
+ * How far a link's text may reach for its closing bracket (keeps `[[[[…` linear): the longest title
+ * with every character escaped, so that the title limit applies to the text, not to the link around it.
+ */
+const MAX_LINK_TEXT = 2 * LIMITS.label + 2;
 /** How far a link's `(destination "title")` may reach (keeps `[a](` repeated linear). */
 const MAX_DESTINATION = 4096;
 /** How many unmatched emphasis openers a closer looks back through. */
@@ -173,6 +176,9 @@ function flanking(s: string, start: number, end: number, ch: string): { open: bo
   return { open: left, close: right };
 }
 
+/** Text that an escaped colon or dot would turn into a bare link's start. */
+const BARE_LINK_START = /(?:https?|www)$/i;
+
 /** Bare `http(s)://` and `www.` links in plain text (GFM autolink literals). */
 function bareLinks(text: string, links: InlineLink[]): void {
   if (!/https?:\/\/|www\./i.test(text)) return;
@@ -204,6 +210,8 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean, footno
   while (i < s.length) {
     const c = s[i];
     if (c === '\\' && i + 1 < s.length && /[!-/:-@[-`{-~]/.test(s[i + 1])) {
+      // "https\://" and "www\." are not bare links: text before the escape is searched on its own.
+      if ((s[i + 1] === ':' || s[i + 1] === '.') && BARE_LINK_START.test(text.slice(-5))) flush();
       text += s[i + 1];
       i += 2;
       continue;
@@ -386,6 +394,30 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean, footno
   for (const p of pieces) out += typeof p === 'string' ? p : p.matched ? '' : p.ch.repeat(p.n);
   result.text = out;
   return result;
+}
+
+/**
+ * A heading's or item's text as a title: its lines (soft breaks, `<br>`) trimmed and joined by one
+ * space; other runs of blanks stay, as CommonMark keeps them in text.
+ */
+function oneLineLabel(text: string): string {
+  if (!/[\r\n]/.test(text)) return text.trim();
+  return text
+    .split(/[\r\n]+/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join(' ');
+}
+
+/** The text without the line break it ends with and the blanks around it; trailing blanks alone stay. */
+function withoutTrailingBreak(text: string): string {
+  let end = text.length;
+  let broken = false;
+  while (end > 0 && /\s/.test(text[end - 1])) {
+    end--;
+    if (text[end] === '\n') broken = true;
+  }
+  return broken ? text.slice(0, end) : text;
 }
 
 // ---------------------------------------------------------------- block structure
@@ -646,11 +678,11 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     }
     const r = inline(src, defs, false, footnotes);
     if (r.fold > 0) folds.push({ target, all: r.fold === 2 });
-    let label = r.text.replace(/\s+/g, ' ').trim();
+    let label = oneLineLabel(r.text);
     if (label === '' && r.images.length > 0) label = r.images[0].text || 'Image';
     if (label === '') {
       label = UNTITLED;
-      report.converted(`empty ${kind}`, `topics labelled "${UNTITLED}"`, target.path);
+      report.converted(UNTITLED_FEATURE, UNTITLED_INTO, target.path);
     }
     topic.label = label;
     report.kept(kind, target.path);
@@ -665,7 +697,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       if (first && isSafeUrl(l.url)) {
         topic.link = l.url;
         // The title if it has one, else the link's text where that says more than the label itself.
-        const text = l.text.replace(/\s+/g, ' ').trim();
+        const text = oneLineLabel(l.text);
         if (l.title !== undefined && l.title.trim() !== '') topic.linkTitle = l.title.replace(/\s+/g, ' ').trim();
         else if (text !== '' && text !== l.url && text !== label) topic.linkTitle = text;
         report.kept('links', target.path);
@@ -700,7 +732,9 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     switch (b.kind) {
       case 'paragraph': {
         const body = b.lines.map((l) => l.trim()).join('\n');
-        note(inlineNote(body.replace(/( {2,}|\\)\n/g, '\n')));
+        // Its lines are trimmed: blanks it still ends with were written as references, and stay.
+        const text = withoutTrailingBreak(inlineNote(body.replace(/( {2,}|\\)\n/g, '\n')));
+        if (text.trim() !== '') t.blocks.push(text);
         report.converted('paragraphs', 'notes', t.path);
         break;
       }
@@ -757,7 +791,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
 
   const finishLabel = (item: Item) => {
     if (item.labelLines === null) return;
-    setLabel(item.target, item.labelLines.join(' '), 'list items');
+    setLabel(item.target, item.labelLines.map((l) => l.trim()).join(' '), 'list items');
     item.labelLines = null;
   };
 

@@ -18,6 +18,7 @@ import { readOpml } from './opml';
 import { FormatError, type ReadResult } from './reader';
 import { readText } from './text';
 import { connectionEnds, type Outline, type OutlineTopic } from './outline';
+import { UNTITLED, isBlankTitle } from './untitled';
 import { walkOutline } from './writeCommon';
 
 export type PasteOutcome = { ok: true; count: number; ids: string[]; repairs: string[] } | { ok: false; error: string };
@@ -107,7 +108,7 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
       parentId: p.parent,
       connectionType: 'standard',
       data: {
-        label: t.label,
+        label: isBlankTitle(t.label) ? UNTITLED : t.label,
         expanded: !t.collapsed,
         color,
         animation: 'pulse',

@@ -4,6 +4,8 @@
  * plus warnings and the choices the importer made. found = kept + converted + dropped by
  * construction: every count goes through one of the three outcomes.
  */
+import { counted, singular } from './plural';
+
 export interface FeatureCount {
   feature: string;
   found: number;
@@ -92,22 +94,25 @@ export class ReportBuilder {
   }
 }
 
-const number = new Intl.NumberFormat('en-US');
+function phrase(items: { n: number; what: string; into?: string }[]): string {
+  return items
+    .map((i) => (i.into ? counted(i.n, `${i.what} to ${i.into}`, `${singular(i.what)} to ${intoSingular(i.into)}`) : counted(i.n, i.what)))
+    .join(', ');
+}
 
-function phrase(items: { n: number; what: string }[]): string {
-  return items.map((i) => `${number.format(i.n)} ${i.what}`).join(', ');
+/** What one converted item became: "text cut to 1,000 characters"; the notes field keeps its name ("1 link to notes"). */
+function intoSingular(into: string): string {
+  return into.startsWith('notes') ? into : singular(into);
 }
 
 /**
  * The report's one line: "1,460 topics. Kept: 659 collapsed, 53 links, 13 connections. Converted:
- * 304 rich-text notes to text. Dropped: 86 icons, 12 clouds".
+ * 304 rich-text notes to text. Dropped: 86 icons, 1 cloud".
  */
 export function summaryLine(report: ImportReport): string {
-  const parts = [`${number.format(report.topics)} topics`];
+  const parts = [counted(report.topics, 'topics')];
   const kept = report.features.filter((f) => f.kept > 0).map((f) => ({ n: f.kept, what: f.feature }));
-  const converted = report.features
-    .filter((f) => f.converted > 0)
-    .map((f) => ({ n: f.converted, what: f.into ? `${f.feature} to ${f.into}` : f.feature }));
+  const converted = report.features.filter((f) => f.converted > 0).map((f) => ({ n: f.converted, what: f.feature, into: f.into }));
   const dropped = report.features.filter((f) => f.dropped > 0).map((f) => ({ n: f.dropped, what: f.feature }));
   if (kept.length) parts.push(`Kept: ${phrase(kept)}`);
   if (converted.length) parts.push(`Converted: ${phrase(converted)}`);

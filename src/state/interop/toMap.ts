@@ -12,7 +12,9 @@ import { treeEdge } from '../mutations';
 import { LIMITS, isSafeUrl, normalizeColor, restoreMap, truncate } from '../restore';
 import { snapshotView } from '../snapshot';
 import { connectionEnds, type Outline, type OutlineTopic } from './outline';
+import { counted } from './plural';
 import { type ReportBuilder, topicPath } from './report';
+import { UNTITLED, UNTITLED_FEATURE, UNTITLED_INTO, isBlankTitle } from './untitled';
 
 export type ToMapResult = { ok: true; snapshot: MapSnapshot; state: MindMapState; count: number } | { ok: false; error: string };
 
@@ -39,7 +41,7 @@ export function outlineToSnapshot(outline: Outline, report: ReportBuilder, fileN
   else {
     const label = outline.title?.trim() || baseName(fileName) || 'Imported map';
     rootTopic = { label, children: top };
-    report.choose(`The file has ${number.format(top.length)} top-level topics; a root named "${truncate(label, 80)}" was added above them.`);
+    report.choose(`The file has ${counted(top.length, 'top-level topics')}; a root named "${truncate(label, 80)}" was added above them.`);
   }
 
   // Parallel arrays instead of an object per topic: this runs once per topic of 100k-topic files.
@@ -122,6 +124,10 @@ function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, index:
   // Report paths are built only when something is reported.
   const path = (): (() => string) => pathOf(index);
   let label = typeof t.label === 'string' ? t.label : String(t.label);
+  if (isBlankTitle(label)) {
+    report.converted(UNTITLED_FEATURE, UNTITLED_INTO, path());
+    label = UNTITLED;
+  }
   if (label.length > LIMITS.label) {
     report.converted('over-long topic texts', `texts cut to ${number.format(LIMITS.label)} characters`, path());
     appendNote(data, `Full text: ${label}`);

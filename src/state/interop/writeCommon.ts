@@ -3,6 +3,7 @@
  * chain), XML escaping, and the sentence that says what a format could not hold.
  */
 import { connectionEnds, type Outline, type OutlineTopic } from './outline';
+import { counted } from './plural';
 
 /**
  * Visits every topic in pre-order: `enter` before its children, `leave` after them (both with the
@@ -174,14 +175,12 @@ export interface LostItem {
   many: string;
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 /**
  * "OPML has no place for 3 connections and 12 colours", or null when nothing was lost. Items with a
  * zero count are left out.
  */
 export function lostSentence(format: string, items: readonly LostItem[]): string | null {
-  const parts = items.filter((i) => i.count > 0).map((i) => `${number.format(i.count)} ${i.count === 1 ? i.one : i.many}`);
+  const parts = items.filter((i) => i.count > 0).map((i) => counted(i.count, i.many, i.one));
   if (parts.length === 0) return null;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `${format} has no place for ${list}`;

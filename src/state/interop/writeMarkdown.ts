@@ -35,6 +35,34 @@ export function escapeLine(line: string): string {
   return s;
 }
 
+/** A bare address that GFM would make a link; its colon or dot gets escaped so that it stays text. */
+const BARE_LINK = /(https?)(:\/\/)|(www)(\.)/gi;
+
+/** A label's line: escaped, and a bare address in it kept as text (the reader would make it the topic's link). */
+function labelLine(line: string): string {
+  return escapeLine(line).replace(BARE_LINK, (_m, scheme?: string, slashes?: string, www?: string, dot?: string) =>
+    scheme !== undefined ? `${scheme}\\${slashes}` : `${www}\\${dot}`,
+  );
+}
+
+/**
+ * A note line, escaped. A paragraph drops the blanks a line ends with; they stay when the last one is
+ * written as a character reference.
+ */
+function noteLine(line: string): string {
+  const last = line.length - 1;
+  if (last < 0 || !/\s/.test(line[last])) return escapeLine(line);
+  return `${escapeLine(line.slice(0, last))}&#${line.charCodeAt(last)};`;
+}
+
+// Paragraphs are separated by one empty line: a blank line holding blanks, or several in a row, come back as one empty line.
+const BLANK_LINE_SPACING = /\n[^\S\n]+\n|\n\n\n/;
+
+/** Whether a note's blank lines come back otherwise than written (those at its start and end aside). */
+function losesBlankLines(notes: string): boolean {
+  return BLANK_LINE_SPACING.test(notes.replace(/\r\n?/g, '\n').trim());
+}
+
 /** Paragraphs of a note, each line escaped and indented; blank lines kept between paragraphs. */
 function noteLines(notes: string, pad: string, out: TextSink): void {
   const paragraphs = notes.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n+/);
@@ -44,7 +72,7 @@ function noteLines(notes: string, pad: string, out: TextSink): void {
     out.add('\n');
     for (const l of lines) {
       out.add(pad);
-      out.add(escapeLine(l.replace(/\s+$/, '')));
+      out.add(noteLine(l));
       out.add('\n');
     }
   }
@@ -55,7 +83,7 @@ const EMPTY = '&#32;';
 
 /** A topic's text from its one-line label (escaped here; an empty label becomes an escaped blank). */
 function labelText(t: OutlineTopic, line: string): string {
-  const text = line ? escapeLine(line) : EMPTY;
+  const text = line ? labelLine(line) : EMPTY;
   if (!t.link) return text;
   // The <…> form takes any URL but line breaks; < > and \ inside are escaped.
   const url = `<${t.link.replace(/[\r\n]/g, '').replace(/[<>\\]/g, '\\$&')}>`;
@@ -86,6 +114,8 @@ export interface MarkdownResult {
   joinedLines: number;
   /** Tasks written as headings, where Markdown has no checkbox. */
   headingTasks: number;
+  /** Notes whose blank lines come back as single empty lines between paragraphs. */
+  blankLineNotes: number;
 }
 
 const LINE_BREAK = /[\r\n]/;
@@ -107,6 +137,7 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
   let flattened = 0;
   let joinedLines = 0;
   let headingTasks = 0;
+  let blankLineNotes = 0;
   const pads: string[] = [];
   const padFor = (level: number) => (pads[level] ??= '  '.repeat(level));
   let lastWasList = false;
@@ -114,6 +145,7 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
   walkOutline(outline.roots, (t, depth) => {
     // A heading holds one line, and markmap shows a list item's soft line breaks as spaces.
     if (LINE_BREAK.test(t.label)) joinedLines++;
+    if (t.notes && losesBlankLines(t.notes)) blankLineNotes++;
     const one = oneLine(t.label);
     if (depth < HEADING_LEVELS) {
       if (t.done !== undefined) headingTasks++;
@@ -146,5 +178,5 @@ export function writeMarkdown(outline: Outline): MarkdownResult {
     }
     lastWasList = true;
   });
-  return { text: out.text(), flattened, joinedLines, headingTasks };
+  return { text: out.text(), flattened, joinedLines, headingTasks, blankLineNotes };
 }

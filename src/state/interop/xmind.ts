@@ -9,7 +9,9 @@ import { isSafeUrl } from '../restore';
 import { htmlToText } from './html';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
+import { counted } from './plural';
 import { ReportBuilder, pathOf } from './report';
+import { UNTITLED, UNTITLED_FEATURE, isBlankTitle } from './untitled';
 import { childElement, childElements, parseXml, textContent, type XmlElement } from './xml';
 import { unzip } from './zip';
 
@@ -458,9 +460,9 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
       const notes: string[] = [];
       const after: string[] = [];
 
-      if (topic.label.trim() === '') {
-        topic.label = x.images > 0 ? 'Image' : x.href && /^xap:/.test(x.href) ? fileNameOfHref(x.href) : 'Untitled';
-        report.converted('untitled topics', `topics labelled "${topic.label === 'Image' || topic.label === 'Untitled' ? topic.label : 'file name'}"`, path);
+      if (isBlankTitle(topic.label)) {
+        topic.label = x.images > 0 ? 'Image' : x.href && /^xap:/.test(x.href) ? fileNameOfHref(x.href) : UNTITLED;
+        report.converted(UNTITLED_FEATURE, `topics labelled "${topic.label === 'Image' || topic.label === UNTITLED ? topic.label : 'file name'}"`, path);
       }
       if (x.kind !== 'root' && x.kind !== 'attached') {
         notes.push(x.kind === 'summary' ? summaryNote(summaryRange) : KIND_NOTES[x.kind]);
@@ -570,7 +572,7 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
   const reasons = [
     why.sheets && `${why.sheets} to topics of sheets that were not read`,
     why.self && `${why.self} from a topic to itself`,
-    why.repeat && `${why.repeat} that repeat a branch line or another relationship`,
+    why.repeat && counted(why.repeat, 'that repeat a branch line or another relationship', 'that repeats a branch line or another relationship'),
   ].filter(Boolean);
   if (reasons.length > 0) report.warn(`Relationships left out: ${reasons.join(', ')}.`);
   // An XMind topic link ("xmind:#id") is a connection when its target was read, else a note.
@@ -616,7 +618,7 @@ export function readXmind(bytes: Uint8Array, fileName: string | undefined, sheet
     if (!Number.isInteger(sheet) || !s) throw new FormatError(FORMAT, `it has no sheet ${String(sheet)} (it has ${sheets.length})`);
     if (isEmptySheet(s)) throw new FormatError(FORMAT, `sheet "${s.title}" is empty`);
     chosen = [s];
-    if (sheets.length > 1) report.choose(`Sheet "${s.title}" was read (${sheets.length - 1} other sheet${sheets.length > 2 ? 's' : ''} left out).`);
+    if (sheets.length > 1) report.choose(`Sheet "${s.title}" was read (${counted(sheets.length - 1, 'other sheets')} left out).`);
   }
   const { roots, connections } = mapSheets(chosen, report);
   return { outline: { roots, connections } satisfies Outline, report };

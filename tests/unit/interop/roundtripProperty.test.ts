@@ -1,7 +1,7 @@
 /**
  * Round trips over generated maps: labels and notes full of what each format treats as syntax
- * (Markdown markers, HTML, entities, XML specials, fences, rules, tabs, line breaks, emoji), links
- * with brackets, quotes and spaces, link titles, collapsed branches anywhere, colours, tags with
+ * (Markdown markers, bare addresses, HTML, entities, XML specials, fences, rules, tabs, line
+ * breaks, emoji), links with brackets, quotes and spaces, link titles, collapsed branches anywhere, colours, tags with
  * commas and slashes, priorities, tasks and connections, exported and read back through readMapFile. What a format keeps must come back
  * exactly; the comparisons relax only what the format cannot hold (listed per format below).
  * Seeded, so a failure repeats; the counterexample is printed shrunk.
@@ -21,6 +21,7 @@ const PIECES = [
   ...'ab Z#*_[]()<>&\\`|~-+=.!:"\'\n\t1é日🌱;/{}%$^?,',
   'a', 'b', ' ', '\n', '1. ', '- ', '> ', '&amp;', '&#32;', '<b>', '</span>', '```', '    ', '[Note: x]', '<!-- c -->',
   '<!-- markmap: fold -->', '---', '===', ' #', '[^1]', ']: ', '](', '\r\n',
+  'https://e.org/p', 'www.', 'http:',
 ];
 const textArb = (max: number) => fc.array(fc.constantFrom(...PIECES), { maxLength: max }).map((a) => a.join(''));
 const URLS = ['https://example.com/a_(b)?q=1&r=2', 'http://x.org/<y>', 'mailto:a@b.c', 'https://e.com/a b', 'https://e.com/"q"', 'https://e.com/\\x'];
@@ -96,11 +97,11 @@ function build(m: GenMap): MindMapState {
 }
 
 interface Relax {
-  /** Whitespace runs and line breaks in labels become one space (Markdown). */
+  /** Line breaks in labels, with the blanks around them, become one space (Markdown). */
   labelSpaces?: boolean;
   /** Labels that look like HTML are written as escaped HTML: a tab becomes a blank, blanks before a line break go (OPML). */
   htmlLabelSpaces?: boolean;
-  /** Several blank lines between note paragraphs become one (Markdown paragraphs). */
+  /** Blank lines between note paragraphs (blanks on them included) become one empty line (Markdown paragraphs). */
   noteBlankRuns?: boolean;
   /** Compared beyond labels, order, notes, links and folding. */
   titles?: boolean;
@@ -123,10 +124,10 @@ function essence(s: MindMapState, r: Relax): string[] {
     order.set(id, order.size);
     const kids = childIds(s, id);
     let label = d.label.trim();
-    if (r.labelSpaces) label = label.replace(/\s+/g, ' ');
+    if (r.labelSpaces) label = label.replace(/\s*[\r\n]\s*/g, ' ');
     else if (r.htmlLabelSpaces && /<[a-z/]/i.test(label)) label = label.replace(/\t/g, ' ').replace(/ *\r?\n/g, '\n');
-    let notes = d.notes?.replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n');
-    if (r.noteBlankRuns) notes = notes?.replace(/\n{3,}/g, '\n\n');
+    let notes = d.notes?.replace(/\r\n?/g, '\n');
+    if (r.noteBlankRuns) notes = notes?.replace(/\n(?:[ \t]*\n)+/g, '\n\n');
     const a = d.attachment;
     const row: unknown[] = [depth, label, notes?.trim() || undefined, a?.url, kids.length > 0 && !d.expanded];
     if (r.titles) row.push(a && a.title !== a.url ? a.title.replace(/\s+/g, ' ').trim() : undefined);
