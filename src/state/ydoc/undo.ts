@@ -11,9 +11,14 @@
  */
 import * as Y from 'yjs';
 import type { HistoryDriver } from '../store';
+import { logFields, writeFieldsBack, type FieldLog } from './fieldUndo';
 import type { MapDoc } from './shape';
 
 const LABEL = 'label';
+/** A small step's records before and after it (fieldUndo.ts); absent for a bigger step. */
+const FIELDS = 'fields';
+
+type StackItem = Y.UndoManager['undoStack'][number];
 
 export class DocHistory implements HistoryDriver {
   readonly manager: Y.UndoManager;
@@ -33,7 +38,17 @@ export class DocHistory implements HistoryDriver {
       trackedOrigins: new Set([origin]),
       captureTimeout: Number.POSITIVE_INFINITY,
     });
+    const records = new Set<Y.Map<unknown>>([d.tree.y, d.topic.y, d.link.y] as Y.Map<unknown>[]);
+    const logStep = (event: { stackItem: StackItem; changedParentTypes: ReadonlyMap<unknown, readonly unknown[]> }) => {
+      const meta = event.stackItem.meta;
+      const log = meta.get(FIELDS) as FieldLog | null | undefined;
+      if (log === null) return; // too big already
+      const next = log ?? new Map();
+      meta.set(FIELDS, logFields(next, event.changedParentTypes, records) ? next : null);
+    };
+    this.manager.on('stack-item-updated', logStep);
     this.manager.on('stack-item-added', (event) => {
+      logStep(event);
       const m = this.manager;
       if (m.undoing || m.redoing) {
         // The item undo made for redo (or redo for undo) keeps the label of the one it came from.
@@ -131,11 +146,38 @@ export class DocHistory implements HistoryDriver {
     let done: unknown;
     try {
       done = run();
+      if (done === null || done === undefined) done = this.byFields(top, stack === 'undoStack' ? 'undo' : 'redo');
     } finally {
       // Whatever run() left (nothing, or the step again if it threw) goes back under the rest.
       m[stack] = items.concat(m[stack]);
     }
     return done !== null && done !== undefined;
+  }
+
+  /**
+   * A step that undoing (or redoing) changed nothing: someone else rewrote every record it wrote.
+   * Its fields that nobody has changed since go back field by field (fieldUndo.ts), as Y.UndoManager
+   * would have applied the step: in a transaction of its own origin, so the other stack gets the
+   * step back (with its label) and the binding reads it as an undo or redo. Null when nothing did.
+   */
+  private byFields(item: StackItem, move: 'undo' | 'redo'): StackItem | null {
+    const log = item.meta.get(FIELDS) as FieldLog | null | undefined;
+    if (!log) return null;
+    const m = this.manager;
+    let wrote = false;
+    m.currStackItem = item;
+    if (move === 'undo') m.undoing = true;
+    else m.redoing = true;
+    try {
+      m.doc.transact(() => {
+        wrote = writeFieldsBack(log, move === 'undo' ? 'before' : 'after');
+      }, m);
+    } finally {
+      m.undoing = false;
+      m.redoing = false;
+      m.currStackItem = null;
+    }
+    return wrote ? item : null;
   }
 
   /** The stack item the last tracked change made, if it made one since the last call (then forgotten). */

@@ -11,6 +11,7 @@ import {
   moveToParent,
   renameNode,
   select,
+  updateNodeData,
   setExpanded,
   updateSettings,
 } from '../../../src/state/operations';
@@ -206,6 +207,28 @@ describe('binding: undo through the document', () => {
     expectSame(a, b);
     // Remote changes are not steps of this replica.
     expect(b.store.undoLabel()).toBe('Add topic');
+  });
+
+  it('undoes and redoes its own field of a topic whose other field a collaborator changed since', () => {
+    const [a, b] = pair();
+    const a0 = getNode(a.store.getState(), 'A')!.data;
+    expect(updateNodeData(a.store, 'A', { ...a0, color: '#ef4444' }).ok).toBe(true);
+    syncAll([a, b]);
+    renameNode(b.store, 'A', 'renamed by b');
+    syncAll([a, b]);
+    expect(a.store.undo()).toBe(true);
+    syncAll([a, b]);
+    const colourBefore = getNode(b.store.getState(), 'B')!.data.color;
+    expect(getNode(a.store.getState(), 'A')!.data.color).toBe(colourBefore);
+    expect(getNode(a.store.getState(), 'A')!.data.label).toBe('renamed by b');
+    expectSame(a, b);
+    expect(a.store.redoLabel()).toBe('Edit topic');
+    expect(a.store.redo()).toBe(true);
+    syncAll([a, b]);
+    expect(getNode(b.store.getState(), 'A')!.data.color).toBe('#ef4444');
+    expect(getNode(b.store.getState(), 'A')!.data.label).toBe('renamed by b');
+    expectSame(a, b);
+    expect(canon(fromDoc(a.doc).state)).toEqual(canon(a.store.getState()));
   });
 
   it('spends one step per undo, even when a collaborator has overwritten that step, and says it changed nothing', () => {
