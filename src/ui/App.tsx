@@ -1,7 +1,7 @@
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { theme } from './theme';
 import { LandingPage } from './landing/LandingPage';
 import { NotFoundPage } from './NotFoundPage';
@@ -17,32 +17,28 @@ function EditorLoading() {
   );
 }
 
+function Editor() {
+  return (
+    <Suspense fallback={<EditorLoading />}>
+      <EditorPage />
+    </Suspense>
+  );
+}
+
+// A data router: the Edit panel can hold back any navigation out of the editor (a link, Back or
+// Forward) while it holds unsaved input (useBlocker).
+const router = createBrowserRouter([
+  { path: '/', element: <LandingPage /> },
+  { path: '/mindmap', element: <Editor /> },
+  { path: '/mindmap/shared/:room', element: <Editor /> },
+  { path: '*', element: <NotFoundPage /> },
+]);
+
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="bottom-right" />
-      <BrowserRouter>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route
-            path="/mindmap"
-            element={
-              <Suspense fallback={<EditorLoading />}>
-                <EditorPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/mindmap/shared/:room"
-            element={
-              <Suspense fallback={<EditorLoading />}>
-                <EditorPage />
-              </Suspense>
-            }
-          />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </MantineProvider>
   );
 }

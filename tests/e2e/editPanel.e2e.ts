@@ -406,7 +406,7 @@ describe('leaving the editor with unsaved input', () => {
     await page.waitForFunction(() => (window as any).__mindflow.scene.nodeClientRect('a') !== null, undefined, { timeout: 10_000 });
   }
 
-  it('Back to Home asks first: Keep editing stays, Save saves and leaves, Discard leaves', async () => {
+  it('Back to Home and the browser\'s Back ask first: Keep editing stays, Save saves and leaves, Discard leaves', async () => {
     await clickNode(page, 'a');
     await title(page).fill('Alpha unsaved');
     await backToHome(page).click();
@@ -414,7 +414,6 @@ describe('leaving the editor with unsaved input', () => {
     await expectVisible(ask);
     expect(await ask.getByText('“Alpha unsaved” has changes', { exact: false }).isVisible()).toBe(true);
     expect(onEditor()).toBe(true);
-    await page.screenshot({ path: '/tmp/edit-panel-leave-ask.png' });
     await button(ask, 'Keep editing').click();
     await expectHidden(ask);
     expect(onEditor()).toBe(true);
@@ -429,6 +428,24 @@ describe('leaving the editor with unsaved input', () => {
     await clickNode(page, 'b');
     await title(page).fill('Beta unsaved');
     await backToHome(page).click();
+    await button(askDialog(page), 'Discard').click();
+    await onHome();
+    expect((await nodeData(page, 'b')).label).toBe('Beta');
+
+    // The browser's Back asks too (the editor opened from the landing page's Get Started); Keep
+    // editing stays on the editor with the input.
+    await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+    await waitForEditor(page);
+    await page.waitForFunction(() => (window as any).__mindflow.scene.nodeClientRect('a') !== null, undefined, { timeout: 10_000 });
+    await clickNode(page, 'b');
+    await title(page).fill('Beta by back');
+    await page.goBack();
+    await expectVisible(askDialog(page));
+    await button(askDialog(page), 'Keep editing').click();
+    await expectHidden(askDialog(page));
+    expect(onEditor()).toBe(true);
+    expect(await title(page).inputValue()).toBe('Beta by back');
+    await page.goBack();
     await button(askDialog(page), 'Discard').click();
     await onHome();
     expect((await nodeData(page, 'b')).label).toBe('Beta');

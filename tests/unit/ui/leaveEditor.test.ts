@@ -1,26 +1,6 @@
-/** Unsaved input asks before the editor is left: which links leave it, and the page-unload question. */
+/** Unsaved input asks before the page is unloaded (leaving within the app is the router's blocker: e2e). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { pathOutOf } from '../../../src/ui/editor/EditNodePanel/linksOut';
 import { askBeforeUnload, hasUnsavedInput, holdUnsavedInput } from '../../../src/ui/editor/unsavedInput';
-
-const editor = { origin: 'https://mindflow.test', pathname: '/mindmap' };
-const link = (href: string, target = '', download = false) => ({ href, target, download });
-
-describe('links out of the editor', () => {
-  it('Back to Home and other in-app pages leave the editor', () => {
-    expect(pathOutOf(link('https://mindflow.test/'), editor)).toBe('/');
-    expect(pathOutOf(link('/'), editor)).toBe('/');
-    expect(pathOutOf(link('/mindmap/shared/abc?x=1#view=t'), editor)).toBe('/mindmap/shared/abc?x=1#view=t');
-  });
-
-  it('another site, a new tab, a download or the same page do not', () => {
-    expect(pathOutOf(link('https://example.com/doc'), editor)).toBeNull();
-    expect(pathOutOf(link('/', '_blank'), editor)).toBeNull();
-    expect(pathOutOf(link('/report.json', '', true), editor)).toBeNull();
-    expect(pathOutOf(link('/mindmap#section'), editor)).toBeNull();
-    expect(pathOutOf(link('/', '_self'), editor)).toBe('/');
-  });
-});
 
 describe('page unload with unsaved input', () => {
   const stops: (() => void)[] = [];

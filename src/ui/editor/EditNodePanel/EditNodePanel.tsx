@@ -4,14 +4,14 @@
  * and kept partly on screen; a fixed, centred card on mobile.
  *
  * The form is a draft kept with useImmer (see nodeForm.ts for its rules): fields the user has not
- * changed follow the topic, a selection change or a link out of the editor with unsaved changes asks
+ * changed follow the topic, a selection change or leaving the editor (a link, Back) with unsaved changes asks
  * first, a reload or tab close with them gets the browser's question, and a topic deleted underneath
  * leaves the unsaved changes on screen with a notice that says what brings it back. On a read-only
  * map the fields and buttons are disabled, with the reason.
  */
 import { Alert, Badge, Button, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { useImmer } from 'use-immer';
 import { getNode, type MindMapState } from '../../../state/doc';
 import { MESSAGES, type MindNode } from '../../../state/model';
@@ -25,7 +25,6 @@ import { holdUnsavedInput, useAskBeforeUnload } from '../unsavedInput';
 import classes from '../Editor.module.css';
 import { NodeFormFields } from './NodeFormFields';
 import { deletedNotice, watchDeletion, type DeletionCause } from './deletionCause';
-import { useHoldLinksOut } from './linksOut';
 import { ADVANCED_FIELDS, draftErrors, draftFor, followTopic, formFromData, inputFromForm, isDirty, panelMode, topicMoved, valuesToSave, type PanelDraft } from './nodeForm';
 import { PANEL_WIDTH } from './panelPosition';
 import { UnsavedChangesDialog, type UnsavedChangesChoice } from './UnsavedChangesDialog';
@@ -94,10 +93,8 @@ export function EditNodePanel() {
   const dirty = draft !== null && isDirty(draft);
   useAskBeforeUnload();
   useEffect(() => (dirty ? holdUnsavedInput(() => true) : undefined), [dirty]);
-  const navigate = useNavigate();
-  const [leavingTo, setLeavingTo] = useState<string | null>(null);
-  useHoldLinksOut(dirty, setLeavingTo);
-  if (!dirty && leavingTo !== null) setLeavingTo(null);
+  // Leaving the editor (a link, Back or Forward) with unsaved changes asks first.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   // Both updates below run during render (React's pattern for state that follows props): the panel
   // never shows one frame of the previous topic or of stale values.
@@ -124,14 +121,14 @@ export function EditNodePanel() {
     const next = selectSelectedNode(store.getState());
     return next ? draftFor(next) : null;
   });
-  // A link out of the editor was followed: the question decides whether to go on.
-  const leaving = leavingTo !== null && dirty;
+  // A way out of the editor was taken: the question decides whether to go on.
+  const leaving = blocker.state === 'blocked';
   const leavingChoice: UnsavedChangesChoice = {
-    onKeepEditing: () => setLeavingTo(null),
-    onDiscard: () => navigate(leavingTo ?? '/'),
+    onKeepEditing: () => blocker.reset?.(),
+    onDiscard: () => blocker.proceed?.(),
     onSave: () => {
-      if (saveDraft(store, draft, update)) navigate(leavingTo ?? '/');
-      else setLeavingTo(null); // its errors on screen
+      if (saveDraft(store, draft, update)) blocker.proceed?.();
+      else blocker.reset?.(); // its errors on screen
     },
   };
   // Another topic (or none) was selected.
