@@ -3,59 +3,22 @@
  * people edit one shared map and converge, see each other's selection, keep editing through a cut
  * connection (routeWebSocket) and merge when it comes back; a view link cannot edit.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
-import { configFromEnv } from '../../server/config';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app';
 import { child, mapOf } from './editor.helpers';
+import { useSyncServer } from './syncServer';
 import { screenPixels } from './pixels';
 import { colorOfName } from '../../src/ui/editor/share/identity';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
+const sync = useSyncServer('mindflow-collab');
 let server: RunningServer;
-let dataDir: string;
-const contexts: { ctx: BrowserContext; dir: string }[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mindflow-collab-'));
-  const base = configFromEnv({});
-  server = await startServer({ ...base, port: 0, dataDir: join(dataDir, 'level'), distDir: process.env.MINDFLOW_OUT ?? 'dist', quiet: true });
+beforeAll(() => {
+  server = sync.server();
 });
-
-// Each test's browsers go when it ends: on a shared 2-core machine, those of earlier tests slow the next.
-afterEach(async () => {
-  for (const c of contexts.splice(0)) {
-    await c.ctx.close().catch(() => {});
-    rmSync(c.dir, { recursive: true, force: true });
-  }
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function person(name: string | null): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'mindflow-collab-profile-'));
-  const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-  });
-  contexts.push({ ctx, dir });
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  if (name) await page.addInitScript((n) => localStorage.setItem('mindflow-collaborator', JSON.stringify({ name: n })), name);
-  return { ctx, page, errors };
-}
+const person = sync.person;
 
 async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => !!(window as any).__mindflow?.scene, undefined, { timeout: 30_000 });
@@ -72,7 +35,7 @@ async function colourCount(page: Page, clip: { x: number; y: number; width: numb
 
 const labels = (page: Page) => page.evaluate(() => (window as any).__mindflow.allNodes().map((n: any) => n.data.label).sort());
 const waitForLabel = (page: Page, label: string) =>
-  page.waitForFunction((l) => (window as any).__mindflow.allNodes().some((n: any) => n.data.label === l), label, { timeout: 20_000 });
+  page.waitForFunction((l) => !!(window as any).__mindflow?.allNodes().some((n: any) => n.data.label === l), label, { timeout: 20_000 });
 
 /** Shares this person's local map: one topic added to it, or the given map (JSON) imported. */
 async function shareFromLocal(page: Page, map?: string): Promise<{ edit: string; view: string }> {
@@ -149,6 +112,8 @@ describe('live collaboration', () => {
     await other.getByText('View only').first().waitFor({ timeout: 10_000 });
     await other.getByRole('button', { name: 'Open the shared map' }).click();
     await other.waitForURL(/\/mindmap\/shared\//, { timeout: 30_000 });
+    // The same page opens the shared map's session in place of the local one.
+    await other.waitForFunction(() => !!(window as any).__mindflow?.shared, undefined, { timeout: 30_000 });
     await ready(other);
     await waitForLabel(other, 'Before sharing');
     expect(await other.evaluate(() => (window as any).__mindflow.addChild(null, 'From the other tab'))).toBeTruthy();

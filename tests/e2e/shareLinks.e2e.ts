@@ -4,18 +4,14 @@
  * taken; bad and refused links say what is wrong and show no map; the person who shares is asked
  * their name before the "Share map" dialog opens.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { startServer, type RunningServer } from '../../server/app';
-import { configFromEnv } from '../../server/config';
+import type { RunningServer } from '../../server/app';
 import { createInitialState } from '../../src/state/doc';
 import { toDoc } from '../../src/state/ydoc/toDoc';
 import { connect, newRoom, until } from '../server/helpers';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { useSyncServer } from './syncServer';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -23,45 +19,12 @@ const WENT_BACK = 'This link does not open this map';
 const REFUSED = 'This link does not open a map on this server: it may be cut short, or the map may be on another server.';
 const INCOMPLETE = 'This link is not a complete MindFlow share link: ask the person who shared it to copy it again.';
 
+const sync = useSyncServer('mindflow-share');
 let server: RunningServer;
-let dataDir: string;
-const contexts: { ctx: BrowserContext; dir: string }[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mindflow-share-'));
-  const base = configFromEnv({});
-  server = await startServer({ ...base, port: 0, dataDir: join(dataDir, 'level'), distDir: process.env.MINDFLOW_OUT ?? 'dist', quiet: true });
+beforeAll(() => {
+  server = sync.server();
 });
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) {
-    await c.ctx.close().catch(() => {});
-    rmSync(c.dir, { recursive: true, force: true });
-  }
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A device with its own lasting profile; `name` is the name it already goes by in shared maps. */
-async function device(name: string | null): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'mindflow-share-profile-'));
-  const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-  });
-  contexts.push({ ctx, dir });
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  if (name) await page.addInitScript((n) => localStorage.setItem('mindflow-collaborator', JSON.stringify({ name: n })), name);
-  return { ctx, page, errors };
-}
+const device = sync.person;
 
 async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => !!(window as any).__mindflow?.scene, undefined, { timeout: 30_000 });

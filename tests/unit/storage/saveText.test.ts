@@ -42,3 +42,21 @@ describe('save status words', () => {
     expect(formatBytes(512)).toBe('512 B');
   });
 });
+
+describe('save status on a view link', () => {
+  const stored: SaveStatus = { ...base, usage: 4096 };
+
+  it('says "View only", not "Saved in this browser" or "Saving…"', () => {
+    expect(saveLabel(stored, 'view')).toBe('View only');
+    expect(saveLabel({ ...stored, saving: true }, 'view')).toBe('View only');
+    expect(saveLabel(stored, 'edit')).toBe('Saved in this browser');
+  });
+
+  it('still names a storage failure', () => {
+    expect(saveLabel({ ...stored, error: 'quota' }, 'view')).toBe('Not saved');
+  });
+
+  it('explains in the tooltip that the map cannot be changed, not that storage waits for an edit', () => {
+    expect(saveDetails(stored, 'view')).toBe('You opened this map with a view link: you can look at it, not change it. Stored: 4.0 KB.');
+  });
+});
