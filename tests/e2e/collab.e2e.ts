@@ -109,7 +109,7 @@ describe('live collaboration', () => {
     await other.getByText('This map is now shared').waitFor({ timeout: 20_000 });
     // An edit here would go into a local map /mindmap no longer opens: refused, with the reason.
     expect(await other.evaluate(() => (window as any).__mindflow.addChild(null, 'Lost here'))).toBeFalsy();
-    await other.getByText('View only').first().waitFor({ timeout: 10_000 });
+    await other.getByText('Read-only', { exact: true }).first().waitFor({ timeout: 10_000 });
     await other.getByRole('button', { name: 'Open the shared map' }).click();
     await other.waitForURL(/\/mindmap\/shared\//, { timeout: 30_000 });
     // The same page opens the shared map's session in place of the local one.

@@ -6,6 +6,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { MindMapStore } from '../../state/store';
 import { useEditor } from './EditorContext';
+import { VIEW_ONLY } from './share/identity';
+
+/** How a read-only reason is titled: "View only" for a view link, "Read-only" for any other. */
+export function readOnlyTitle(reason: string): string {
+  return reason === VIEW_ONLY ? 'View only' : 'Read-only';
+}
 
 /** Why the map cannot be changed, or null when it can. */
 export function useReadOnlyReason(): string | null {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { addChild } from '../../../src/state/operations';
 import { MindMapStore } from '../../../src/state/store';
-import { unlessRefused } from '../../../src/ui/editor/readOnly';
+import { readOnlyTitle, unlessRefused } from '../../../src/ui/editor/readOnly';
+import { VIEW_ONLY } from '../../../src/ui/editor/share/identity';
 
 describe('unlessRefused', () => {
   it('is null for a change a read-only map refuses, and the store still tells its own listeners why', () => {
@@ -23,5 +24,12 @@ describe('unlessRefused', () => {
     // A change that writes nothing is not refused, even on a read-only map.
     store.setReadOnly('read-only');
     expect(unlessRefused(store, () => 'nothing written')).toEqual({ value: 'nothing written' });
+  });
+});
+
+describe('the title of a read-only reason', () => {
+  it('is "View only" for a view link and "Read-only" for any other reason', () => {
+    expect(readOnlyTitle(VIEW_ONLY)).toBe('View only');
+    expect(readOnlyTitle('This map was saved by a newer version of MindFlow, so it is open read-only.')).toBe('Read-only');
   });
 });

@@ -20,7 +20,7 @@ import { useEditorSelector } from '../../hooks/useEditorState';
 import { useEditor } from '../EditorContext';
 import { IconGrip } from '../icons';
 import { notifySuccess } from '../notify';
-import { unlessRefused, useReadOnlyReason } from '../readOnly';
+import { readOnlyTitle, unlessRefused, useReadOnlyReason } from '../readOnly';
 import { holdUnsavedInput, useAskBeforeUnload } from '../unsavedInput';
 import classes from '../Editor.module.css';
 import { NodeFormFields } from './NodeFormFields';
@@ -225,7 +225,7 @@ function PanelFrame({
       </Group>
       {node ? null : <DeletedAlert cause={deletedBy} onDiscard={onDiscard} />}
       {readOnly === null ? null : (
-        <Alert color="yellow" variant="light" title="View only" m="sm" mb={0} p="xs">
+        <Alert color="yellow" variant="light" title={readOnlyTitle(readOnly)} m="sm" mb={0} p="xs">
           <Text size="xs">{readOnly}</Text>
         </Alert>
       )}

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useEditor } from '../EditorContext';
 import { notifyWarning } from '../notify';
+import { readOnlyTitle } from '../readOnly';
 
 const QUIET_MS = 4000;
 
@@ -13,7 +14,7 @@ export function ReadOnlyNotice() {
       const now = Date.now();
       if (now - last < QUIET_MS) return;
       last = now;
-      notifyWarning('View only', reason, 4000);
+      notifyWarning(readOnlyTitle(reason), reason, 4000);
     });
   }, [session]);
   return null;
