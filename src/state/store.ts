@@ -301,6 +301,14 @@ export class MindMapStore {
     return this.readOnlyReason;
   }
 
+  /**
+   * Whether an edit about to start would be refused (a read-only map); if so the refusal listeners
+   * hear why at once, before the user types anything (the in-place title editor asks this).
+   */
+  refusesEdits(): boolean {
+    return this.refuses({});
+  }
+
   /** Hears each refused change (to tell the user why nothing happened). */
   onRefused(listener: (reason: string) => void): () => void {
     this.refusedListeners.add(listener);

@@ -134,6 +134,8 @@ export class TreeAndEditor {
     const s = this.deps.store.getState();
     const n = getNode(s, id);
     if (!n || !this.deps.visibility.visible.has(id)) return;
+    // A read-only map says why now, instead of taking a title it would refuse.
+    if (this.deps.store.refusesEdits()) return;
     // Bring it on screen at a readable zoom first.
     camera.stop();
     if (camera.cam.zoom < 0.75) camera.set(zoomAround(camera.cam, camera.size.width / 2, camera.size.height / 2, 1));

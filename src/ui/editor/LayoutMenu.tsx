@@ -6,7 +6,7 @@ import type { TidyLayout } from '../../state/layout/tidy';
 import { updateSettings } from '../../state/operations';
 import { useEditorSelector } from '../hooks/useEditorState';
 import { useEditor } from './EditorContext';
-import { IconChevronDown } from './icons';
+import { IconCheck, IconChevronDown } from './icons';
 
 const LAYOUTS: { kind: TidyLayout; label: string }[] = [
   { kind: 'right', label: 'Tidy Up (Right)' },
@@ -49,7 +49,13 @@ export function LayoutMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         {LAYOUTS.map(({ kind, label }) => (
-          <Menu.Item key={kind} onClick={() => tidy(kind)} data-current={layout === kind || undefined}>
+          <Menu.Item
+            key={kind}
+            onClick={() => tidy(kind)}
+            data-current={layout === kind || undefined}
+            aria-current={layout === kind ? 'true' : undefined}
+            rightSection={layout === kind ? <IconCheck size={14} /> : null}
+          >
             {label}
           </Menu.Item>
         ))}

@@ -30,6 +30,7 @@ export const IconMoon = (p: P) => <Icon {...p}><path d="M21 12.8A9 9 0 1111.2 3a
 export const IconMaximize = (p: P) => <Icon {...p}><path d="M8 3H3v5M16 3h5v5M8 21H3v-5M16 21h5v-5" /></Icon>;
 export const IconTools = (p: P) => <Icon {...p}><path d="M4 6h16M4 12h16M4 18h16" /></Icon>;
 export const IconChevronDown = (p: P) => <Icon {...p}><path d="M6 9l6 6 6-6" /></Icon>;
+export const IconCheck = (p: P) => <Icon {...p}><path d="M5 12l5 5L20 7" /></Icon>;
 export const IconExternal = (p: P) => <Icon {...p}><path d="M14 3h7v7M21 3l-9 9M19 14v6H4V5h6" /></Icon>;
 export const IconGrip = (p: P) => <Icon {...p}><path d="M9 6h0M15 6h0M9 12h0M15 12h0M9 18h0M15 18h0" strokeWidth={3} /></Icon>;
 export const IconAlert = (p: P) => <Icon {...p}><path d="M12 9v4M12 17h0" /><path d="M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" /></Icon>;

@@ -51,7 +51,7 @@ describe('kept replaced maps', () => {
     const b = await session(factory, createInitialState());
     const kept = await b.kept.list();
     const outcome = await b.kept.restore(kept.find((k) => k.reason === 'Import')!.id);
-    expect(outcome).toEqual({ ok: true, count: 3 });
+    expect(outcome).toEqual({ ok: true, count: 3, keptReplaced: true });
     expect(snapshotOf(b.store.getState())).toEqual(before);
     expect(b.store.undoLabel()).toBe(RESTORE_LABEL);
     await b.kept.whenIdle();

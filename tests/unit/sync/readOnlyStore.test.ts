@@ -26,3 +26,15 @@ describe('a read-only store (a view link)', () => {
     expect(store.getState().nodes.n).toBe(before.nodes.n - 1);
   });
 });
+
+describe('an edit about to start on a read-only map', () => {
+  it('is refused at once, with the reason told to the refusal listeners', () => {
+    const store = tree('Root', 'A');
+    const heard: string[] = [];
+    store.onRefused((r) => heard.push(r));
+    expect(store.refusesEdits()).toBe(false);
+    store.setReadOnly('View only here');
+    expect(store.refusesEdits()).toBe(true);
+    expect(heard).toEqual(['View only here']);
+  });
+});

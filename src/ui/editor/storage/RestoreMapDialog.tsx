@@ -55,7 +55,9 @@ export function RestoreMapDialog() {
       notifyError('Map Not Restored', result.error);
       return;
     }
-    notifySuccess('Map Restored', `"${item.title || 'Untitled'}" is back (${result.count} topics). The map it replaced is kept, so you can restore that one too.`);
+    const topics = `${result.count} ${result.count === 1 ? 'topic' : 'topics'}`;
+    const kept = result.keptReplaced ? ' The map it replaced is kept, so you can restore that one too.' : '';
+    notifySuccess('Map Restored', `"${item.title || 'Untitled'}" is back (${topics}).${kept}`);
     close();
     requestAnimationFrame(() => canvas.current?.fitView());
   };

@@ -62,7 +62,8 @@ const nextTask = () =>
     ? Promise.resolve()
     : new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export type RestoreOutcome = { ok: true; count: number } | { ok: false; error: string };
+/** `keptReplaced`: the map the restore replaced is kept in turn (a blank map, or no storage, is not). */
+export type RestoreOutcome = { ok: true; count: number; keptReplaced: boolean } | { ok: false; error: string };
 
 export class KeptMaps {
   private last: MindMapState;
@@ -146,8 +147,9 @@ export class KeptMaps {
     const result = restoreMap(value);
     if (!result.ok) return { ok: false, error: result.error };
     const settings = readSettings((value as { settings?: unknown }).settings);
+    const keptReplaced = this.persistence.canWrite && !isBlank(this.store.getState());
     this.store.replace(RESTORE_LABEL, { ...result.state, settings });
-    return { ok: true, count: result.count };
+    return { ok: true, count: result.count, keptReplaced };
   }
 
   destroy(): void {
