@@ -258,6 +258,22 @@ export function getCommand(id: CommandId): Command {
 }
 
 /** Runs a command if it is enabled. Returns whether it ran. */
+/** Commands that change the map: a read-only map refuses them (their buttons are disabled, with the reason). */
+export const MAP_EDITS: ReadonlySet<CommandId> = new Set<CommandId>([
+  'addNode',
+  'addChildAndEdit',
+  'addSiblingAndEdit',
+  'deleteSelected',
+  'addTaskList',
+  'undo',
+  'redo',
+  'editLabel',
+  'moveUp',
+  'moveDown',
+  'clearMap',
+  'pasteOutline',
+]);
+
 export function runCommand(id: CommandId, ctx: CommandContext): boolean {
   const c = getCommand(id);
   if (!c.enabled(ctx.store.getState(), ctx.store)) return false;

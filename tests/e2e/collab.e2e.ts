@@ -260,8 +260,10 @@ describe('live collaboration', () => {
     await waitForLabel(cy.page, 'Before sharing');
     await cy.page.getByText('Read-only · Live · 2 people').waitFor({ timeout: 20_000 });
     const before = await labels(cy.page);
-    await cy.page.getByRole('button', { name: 'Add Node' }).click();
-    await cy.page.getByText('This map is view-only', { exact: false }).waitFor({ timeout: 10_000 });
+    // Its editing buttons are disabled; the shortcut is refused with the reason.
+    expect(await cy.page.getByRole('button', { name: 'Add Node' }).isDisabled()).toBe(true);
+    await cy.page.keyboard.press('Control+n');
+    await cy.page.getByText('This map is view-only', { exact: false }).first().waitFor({ timeout: 10_000 });
     expect(await labels(cy.page)).toEqual(before);
     // Edits by others still arrive.
     await ada.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Seen by Cy'));

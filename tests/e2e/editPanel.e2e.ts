@@ -364,12 +364,16 @@ describe('a read-only map', () => {
       expect(await button(panel, 'Save Changes').isDisabled()).toBe(true);
       expect(await button(panel, 'Delete').isDisabled()).toBe(true);
       expect(await title(page).getAttribute('readonly')).not.toBeNull();
+      // The tool panel's editing buttons too, with the reason as their tooltip.
+      expect(await button(page, 'Add Node').isDisabled()).toBe(true);
+      expect(await button(page, 'Add Node').getAttribute('title')).toBe(viewOnly);
       await title(page).press('Enter');
       await pageFrames(page, 5);
       expect(await toast(page, 'Node Updated').count()).toBe(0);
     } finally {
       await setReadOnly(page, null);
     }
+    await page.waitForFunction(() => !(document.querySelector('button[title^="Add Node"]') as HTMLButtonElement | null)?.disabled);
   });
 
   it('a save refused after the map became read-only keeps the typed input and shows only why', async () => {

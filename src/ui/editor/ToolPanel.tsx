@@ -37,18 +37,19 @@ function EditButtons() {
   const addTaskList = useCommand('addTaskList');
   return (
     <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-      <Button size="xs" px={6} leftSection={<IconPlus size={14} />} onClick={addNode.run} title={addNode.title}>
+      <Button size="xs" px={6} leftSection={<IconPlus size={14} />} disabled={!addNode.enabled} onClick={addNode.run} title={addNode.title}>
         {addNode.label}
       </Button>
-      <Button size="xs" px={6} variant="light" onClick={addTaskList.run}>
+      <Button size="xs" px={6} variant="light" disabled={!addTaskList.enabled} onClick={addTaskList.run} title={addTaskList.title}>
         {addTaskList.label}
       </Button>
-      {deleteSelected.enabled ? (
+      {deleteSelected.available ? (
         <Button
           size="xs"
           color="red"
           variant="light"
           leftSection={<IconTrash size={15} />}
+          disabled={!deleteSelected.enabled}
           onClick={deleteSelected.run}
           title={deleteSelected.title}
           style={{ gridColumn: '1 / -1' }}

@@ -1,6 +1,6 @@
 /** A command of the state module's registry, ready for a button: label, enabled state, run, shortcut text. */
 import { useCallback, useMemo } from 'react';
-import { formatShortcut, getCommand, runCommand, type CommandId } from '../../state/commands';
+import { formatShortcut, getCommand, MAP_EDITS, runCommand, type CommandId } from '../../state/commands';
 import type { MindMapState } from '../../state/doc';
 import type { MindMapStore } from '../../state/store';
 import { useEditorSelector } from '../hooks/useEditorState';
@@ -9,6 +9,9 @@ import { useEditor } from './EditorContext';
 
 export interface BoundCommand {
   label: string;
+  /** What the command needs is there (a selection, a step to undo), read-only or not. */
+  available: boolean;
+  /** Available, and the map takes edits (or the command does not edit it). */
   enabled: boolean;
   run(): void;
   /** "Ctrl+Z" (first shortcut), or '' when the command has none. */
@@ -17,20 +20,26 @@ export interface BoundCommand {
   title: string;
 }
 
+const readOnlyOf = (_s: MindMapState, st: MindMapStore): string | null => st.readOnly;
+
 export function useCommand(id: CommandId): BoundCommand {
   const { session, ui } = useEditor();
   const { store } = session;
   const command = getCommand(id);
   const select = useCallback((s: MindMapState, st: MindMapStore) => command.enabled(s, st), [command]);
   const enabled = useEditorSelector(store, select);
+  // A read-only map: its editing buttons are disabled, and say why.
+  const readOnly = useEditorSelector(store, readOnlyOf);
+  const refused = MAP_EDITS.has(id) ? readOnly : null;
   return useMemo(() => {
     const shortcut = command.shortcuts[0] ? formatShortcut(command.shortcuts[0], isMacPlatform()) : '';
     return {
       label: command.label,
-      enabled,
+      available: enabled,
+      enabled: enabled && refused === null,
       run: () => void runCommand(id, { store, ui }),
       shortcut,
-      title: shortcut ? `${command.label} (${shortcut})` : command.label,
+      title: refused ?? (shortcut ? `${command.label} (${shortcut})` : command.label),
     };
-  }, [command, enabled, id, store, ui]);
+  }, [command, enabled, refused, id, store, ui]);
 }
