@@ -20,7 +20,7 @@ function twoTabs(): { here: Replica; there: Replica; id: string } {
 
 function causes(r: Replica, id: string): DeletionCause[] {
   const seen: DeletionCause[] = [];
-  watchDeletion(r.store, r.binding.history.manager, id, (cause) => seen.push(cause));
+  watchDeletion(r.store, id, (cause) => seen.push(cause));
   return seen;
 }
 
@@ -69,7 +69,7 @@ describe('how the panel\'s topic was deleted', () => {
   it('stops listening when asked', () => {
     const { here, id } = twoTabs();
     const seen: DeletionCause[] = [];
-    const stop = watchDeletion(here.store, here.binding.history.manager, id, (cause) => seen.push(cause));
+    const stop = watchDeletion(here.store, id, (cause) => seen.push(cause));
     stop();
     deleteNode(here.store, id);
     expect(seen).toEqual([]);

@@ -81,13 +81,12 @@ export function EditNodePanel() {
 
   // How the draft's topic was last deleted, recorded as the change arrives (the notice depends on it).
   const deletion = useRef<{ id: string; cause: DeletionCause } | null>(null);
-  const history = session.binding.history.manager;
   useEffect(() => {
     if (draftId === null) return;
-    return watchDeletion(store, history, draftId, (cause) => {
+    return watchDeletion(store, draftId, (cause) => {
       deletion.current = { id: draftId, cause };
     });
-  }, [store, history, draftId]);
+  }, [store, draftId]);
 
   // Unsaved changes: a reload or tab close asks (browser), a link out of the editor asks (below).
   const dirty = draft !== null && isDirty(draft);

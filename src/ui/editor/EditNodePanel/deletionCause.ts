@@ -5,7 +5,7 @@
  * ydoc/binding.ts) and is not in this tab's history.
  */
 import { getNode } from '../../../state/doc';
-import type { ChangeSet, MindMapStore } from '../../../state/store';
+import type { ChangeSet, HistoryMove, MindMapStore } from '../../../state/store';
 
 /**
  * - 'edit': an edit in this tab (Delete, Import, Clear Map…): Undo brings the topic back;
@@ -15,30 +15,20 @@ import type { ChangeSet, MindMapStore } from '../../../state/store';
  */
 export type DeletionCause = 'edit' | 'undo' | 'redo' | 'elsewhere';
 
-/** The document's history as far as this asks it (Y.UndoManager's flags, set while it applies a step). */
-export interface HistoryDirection {
-  readonly undoing: boolean;
-  readonly redoing: boolean;
-}
-
-export function deletionCause(changes: ChangeSet, history: HistoryDirection | null): DeletionCause {
-  if (changes.undoRedo) return history?.redoing ? 'redo' : 'undo';
+/** `move`: the undo or redo the store's listeners are hearing, if any (MindMapStore.historyMove). */
+export function deletionCause(changes: ChangeSet, move: HistoryMove | null): DeletionCause {
+  if (changes.undoRedo) return move?.kind === 'redo' ? 'redo' : 'undo';
   return changes.external ? 'elsewhere' : 'edit';
 }
 
 /** Calls `onDeleted` with the cause each time a change removes topic `id`. Returns the stop function. */
-export function watchDeletion(
-  store: MindMapStore,
-  history: HistoryDirection | null,
-  id: string,
-  onDeleted: (cause: DeletionCause) => void,
-): () => void {
+export function watchDeletion(store: MindMapStore, id: string, onDeleted: (cause: DeletionCause) => void): () => void {
   let present = getNode(store.getState(), id) !== undefined;
   return store.subscribe((changes, state) => {
     if (!changes.reset && !changes.nodes.has(id)) return;
     const was = present;
     present = getNode(state, id) !== undefined;
-    if (was && !present) onDeleted(deletionCause(changes, history));
+    if (was && !present) onDeleted(deletionCause(changes, store.historyMove));
   });
 }
 
