@@ -436,8 +436,13 @@ async function autoLayoutOff(page: Page): Promise<void> {
   await closeMenu(page);
 }
 
-/** Escape closes the open menu; shortcuts wait until it is gone, its closing transition included. */
+/**
+ * Escape in the open menu closes it; shortcuts wait until it is gone, its closing transition
+ * included. The menu gets focus first: right after a reload the page may still move focus (to the
+ * selected topic) after the click that opened it.
+ */
 async function closeMenu(page: Page): Promise<void> {
+  await page.getByRole('menu').focus();
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'detached' });
 }
