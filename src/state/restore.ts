@@ -67,6 +67,7 @@ const REPAIR_TEXT = {
   cycle: ['parent cycle broken', 'parent cycles broken'],
   nodeType: ['node type corrected', 'node types corrected'],
   connectionType: ['unknown connection type reset to standard', 'unknown connection types reset to standard'],
+  connectionTypeMissing: ['node without a connection type set to standard', 'nodes without a connection type set to standard'],
   data: ['node without data given defaults', 'nodes without data given defaults'],
   label: ['invalid label replaced', 'invalid labels replaced'],
   longText: ['over-long text shortened', 'over-long texts shortened'],
@@ -85,6 +86,7 @@ const REPAIR_TEXT = {
   duplicateEdge: ['duplicate edge dropped', 'duplicate edges dropped'],
   edgeId: ['edge id normalised', 'edge ids normalised'],
   edgeStyle: ['invalid edge style repaired', 'invalid edge styles repaired'],
+  edgeStyleMissing: ['edge without a style given the default style', 'edges without a style given the default style'],
   treeEdge: ['missing parent-child edge added', 'missing parent-child edges added'],
 } as const;
 
@@ -654,7 +656,7 @@ function restoreNodes(raws: readonly Rec[], ids: readonly string[], parent: Int3
     if (rawType !== (isRoot ? 'root' : 'child') && rawType !== 'root') log.add('nodeType');
     const connection = read(raw, 'connectionType');
     const connectionOk = connection === 'standard' || connection === 'middle';
-    if (!connectionOk) log.add('connectionType');
+    if (!connectionOk) log.add(connection === undefined ? 'connectionTypeMissing' : 'connectionType');
     nodes[i] = {
       id: ids[i],
       type: isRoot ? 'root' : 'child',
@@ -681,8 +683,15 @@ function createdRoot(id: string): MindNode {
 function treeEdge(id: string, parentNode: MindNode, child: MindNode, rawStyle: unknown, rawAnimated: unknown, log: RepairLog): MindEdge {
   const middle = child.connectionType === 'middle';
   const { style, ok } = readEdgeStyle(rawStyle, middle ? MIDDLE_STROKE : parentNode.data.color);
-  if (!ok || typeof rawAnimated !== 'boolean') log.add('edgeStyle');
+  logEdgeStyle(rawStyle, ok, rawAnimated, log);
   return { id, source: parentNode.id, target: child.id, style, animated: typeof rawAnimated === 'boolean' ? rawAnimated : middle };
+}
+
+/** A style or animated flag that is there but wrong is repaired; one that is not there is filled in. */
+function logEdgeStyle(rawStyle: unknown, styleOk: boolean, rawAnimated: unknown, log: RepairLog): void {
+  const invalid = (rawStyle !== undefined && !styleOk) || (rawAnimated !== undefined && typeof rawAnimated !== 'boolean');
+  if (invalid) log.add('edgeStyle');
+  else if (!styleOk || typeof rawAnimated !== 'boolean') log.add('edgeStyleMissing');
 }
 
 /** Restored edges, with each edge's source and target node index at the same position. */
@@ -756,7 +765,7 @@ function restoreEdges(
       } else {
         const { style, ok } = readEdgeStyle(read(raw, 'style'), nodes[s].data.color);
         const animated = read(raw, 'animated');
-        if (!ok || typeof animated !== 'boolean') log.add('edgeStyle');
+        logEdgeStyle(read(raw, 'style'), ok, animated, log);
         edge = { id, source: nodes[s].id, target: nodes[t].id, style, animated: animated === true };
       }
     }

@@ -123,7 +123,7 @@ const hostileCases: HostileCase[] = [
   {
     name: 'numeric ids and parent ids become text',
     input: { nodes: [{ ...makeNode('x', null), id: 1 }, { ...makeNode('y', 'x'), id: 2, parentId: 1 }], edges: [{ source: 1, target: 2 }] },
-    repairs: ['2 numeric node ids converted to text', '1 invalid edge style repaired', '1 edge id normalised'],
+    repairs: ['2 numeric node ids converted to text', '1 edge without a style given the default style', '1 edge id normalised'],
     check: (s) => {
       expect(s.rootId).toBe('1');
       expect(node(s, '2').parentId).toBe('1');
@@ -155,7 +155,7 @@ const hostileCases: HostileCase[] = [
       ],
       edges: [makeEdge('root', '__proto__'), { source: 'constructor', target: 'prototype' }],
     },
-    repairs: ['3 unsafe node ids renamed', '2 edge ids normalised', '1 invalid edge style repaired', '3 missing parent-child edges added'],
+    repairs: ['3 unsafe node ids renamed', '2 edge ids normalised', '1 edge without a style given the default style', '3 missing parent-child edges added'],
     check: (s) => {
       const p = nodeByLabel(s, 'p');
       expect(p.id).toMatch(GENERATED_ID);
@@ -268,6 +268,27 @@ const hostileCases: HostileCase[] = [
     check: (s) => {
       expect(node(s, 'a').connectionType).toBe('standard');
       expect(node(s, 'm').connectionType).toBe('middle');
+    },
+  },
+  {
+    name: 'a missing connection type is filled in, not reported as unknown',
+    input: withRoot(child('a', {}, { connectionType: undefined })),
+    repairs: ['1 node without a connection type set to standard', '1 missing parent-child edge added'],
+    check: (s) => expect(node(s, 'a').connectionType).toBe('standard'),
+  },
+  {
+    name: 'edges without a style are given the default, not reported as invalid',
+    input: {
+      nodes: [makeNode('root', null, { color: '#112233' }), makeNode('a', 'root'), makeNode('b', 'root')],
+      edges: [
+        { id: 'e-root-a', source: 'root', target: 'a' },
+        { id: 'e-root-b', source: 'root', target: 'b', style: { stroke: '#112233', strokeWidth: 2 } },
+      ],
+    },
+    repairs: ['2 edges without a style given the default style'],
+    check: (s) => {
+      expect(tableGet(s.edges, 'e-root-a')).toEqual({ id: 'e-root-a', source: 'root', target: 'a', style: { stroke: '#112233', strokeWidth: 2 }, animated: false });
+      expect(tableGet(s.edges, 'e-root-b')?.animated).toBe(false);
     },
   },
   {
