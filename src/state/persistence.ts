@@ -9,7 +9,7 @@
  * backup key before anything can overwrite it.
  */
 import { createInitialState, defaultSettings, type LayoutKind, type MapSettings, type MindMapState } from './doc';
-import { STORAGE_KEY, type MapSnapshot } from './model';
+import { STORAGE_KEY, type Attachment, type EdgeStyle, type MapSnapshot, type MindEdge, type MindNode, type NodeData, type Position } from './model';
 import { restoreMap } from './restore';
 import { snapshotView, snapshotViewSteps } from './snapshot';
 
@@ -70,10 +70,38 @@ export function serializeMap(state: MindMapState): string {
 /** Records serialised per slice before yielding (~5 ms of work). */
 export const SERIALIZE_SLICE = 2000;
 
-async function stringifySliced(items: readonly unknown[], pause: () => Promise<void>): Promise<string> {
+/**
+ * Every field of a topic and an edge, in one order. Written with these as JSON.stringify's property
+ * list, a map's text depends on the map alone, not on the order its records' fields were set in (an
+ * edit, an import, a rebuild from the stored document each set them in their own order). The
+ * records' types make the list complete: a field added to them and left out here does not compile.
+ */
+const TOPIC_FIELDS: Record<keyof MindNode, true> = { id: true, type: true, position: true, parentId: true, connectionType: true, data: true };
+const POSITION_FIELDS: Record<keyof Position, true> = { x: true, y: true };
+const DATA_FIELDS: Record<keyof NodeData, true> = {
+  label: true,
+  expanded: true,
+  color: true,
+  animation: true,
+  priority: true,
+  notes: true,
+  tags: true,
+  attachment: true,
+  done: true,
+};
+const ATTACHMENT_FIELDS: Record<keyof Attachment, true> = { type: true, url: true, title: true };
+const EDGE_FIELDS: Record<keyof MindEdge, true> = { id: true, source: true, target: true, style: true, animated: true };
+const STYLE_FIELDS: Record<keyof EdgeStyle, true> = { stroke: true, strokeWidth: true };
+const CANONICAL_FIELDS = [
+  ...new Set(
+    [TOPIC_FIELDS, POSITION_FIELDS, DATA_FIELDS, ATTACHMENT_FIELDS, EDGE_FIELDS, STYLE_FIELDS].flatMap((fields) => Object.keys(fields)),
+  ),
+];
+
+async function stringifySliced(items: readonly unknown[], pause: () => Promise<void>, fields?: string[]): Promise<string> {
   const parts: string[] = [];
   for (let i = 0; i < items.length; i += SERIALIZE_SLICE) {
-    parts.push(JSON.stringify(items.slice(i, i + SERIALIZE_SLICE)).slice(1, -1));
+    parts.push(JSON.stringify(items.slice(i, i + SERIALIZE_SLICE), fields).slice(1, -1));
     await pause();
   }
   return `[${parts.join(',')}]`;
@@ -84,11 +112,13 @@ async function stringifySliced(items: readonly unknown[], pause: () => Promise<v
  * map never blocks the page for the ~300 ms one JSON.stringify takes. Safe because states are never
  * mutated: the snapshot being written cannot change under it.
  */
-export async function serializeMapSliced(state: MindMapState, pause: () => Promise<void>): Promise<string> {
+export async function serializeMapSliced(state: MindMapState, pause: () => Promise<void>, options: { canonical?: boolean } = {}): Promise<string> {
   const snapshot: MapSnapshot = { nodes: [], edges: [] };
   for (const _ of snapshotViewSteps(state, snapshot)) await pause();
-  const nodeText = await stringifySliced(snapshot.nodes, pause);
-  const edgeText = await stringifySliced(snapshot.edges, pause);
+  // Canonical: the model's fields only, in one order, so one map always gives the same text.
+  const fields = options.canonical ? CANONICAL_FIELDS : undefined;
+  const nodeText = await stringifySliced(snapshot.nodes, pause, fields);
+  const edgeText = await stringifySliced(snapshot.edges, pause, fields);
   return `{"version":${STORAGE_VERSION},"nodes":${nodeText},"edges":${edgeText},"settings":${JSON.stringify(state.settings)},"rootId":${JSON.stringify(state.rootId)}}`;
 }
 

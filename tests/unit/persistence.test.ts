@@ -119,6 +119,37 @@ describe('the stored text', () => {
     expect(pauses).toBeGreaterThanOrEqual(3);
   });
 
+  it('canonical text: one map gives one text whatever order its fields were set in, and keeps every field', async () => {
+    const full = {
+      label: 'Every field',
+      expanded: false,
+      color: '#3b82f6',
+      animation: 'glow',
+      priority: 'high',
+      notes: 'A note',
+      tags: ['a', 'b'],
+      attachment: { type: 'link', url: 'https://example.com', title: 'Example' },
+      done: true,
+    } as const;
+    const reversed = Object.fromEntries(Object.entries(full).reverse());
+    const mapWith = (data: object) => {
+      const root = makeNode('root', null);
+      const topic = { data, connectionType: 'middle', parentId: 'root', position: { y: 70, x: 200 }, type: 'child', id: 'a' };
+      const edge = { animated: true, style: { strokeWidth: 2, stroke: '#6366f1' }, target: 'a', source: 'root', id: 'e-root-a' };
+      return buildState({ nodes: [root, topic as never], edges: [edge] }, 'root');
+    };
+    const pause = async () => {};
+    const a = await serializeMapSliced(mapWith(full), pause, { canonical: true });
+    const b = await serializeMapSliced(mapWith(reversed), pause, { canonical: true });
+    expect(a).toBe(b);
+    expect(await serializeMapSliced(mapWith(full), pause)).not.toBe(await serializeMapSliced(mapWith(reversed), pause));
+    const storage = new MemoryStorage();
+    storage.data.set(STORAGE_KEY, a);
+    const restored = await loadMap(storage);
+    expect(restored.repairs).toEqual([]);
+    expect(snapshotOf(restored.state)).toEqual(snapshotOf(mapWith(full)));
+  });
+
   it('a map kept in the large store behind a pointer loads from there', async () => {
     const storage = new MemoryStorage();
     const large = new FakeLargeStore();

@@ -18,6 +18,8 @@ export interface ReplacedSummary {
   topics: number;
   /** Root topic's label, to tell the kept maps apart. */
   title: string;
+  /** SHA-256 of the kept text (hex), so one map is not kept twice; absent for maps kept before it was recorded. */
+  digest?: string;
 }
 
 /** The map text; a Blob in the browser (handed to IndexedDB without a synchronous copy), a string in tests. */
@@ -55,7 +57,9 @@ export async function listReplaced(db: IDBDatabase): Promise<ReplacedSummary[]> 
   for (let i = 0; i < keys.length; i++) {
     const v = values[i] as Partial<ReplacedSummary> | null;
     if (!v || typeof v.at !== 'number') continue;
-    out.push({ id: keys[i] as number, at: v.at, reason: String(v.reason ?? ''), topics: Number(v.topics ?? 0), title: String(v.title ?? '') });
+    const summary: ReplacedSummary = { id: keys[i] as number, at: v.at, reason: String(v.reason ?? ''), topics: Number(v.topics ?? 0), title: String(v.title ?? '') };
+    if (typeof v.digest === 'string') summary.digest = v.digest;
+    out.push(summary);
   }
   return out.reverse();
 }

@@ -4,7 +4,7 @@
  * so "Restore previous map" can bring it back later. Restoring is itself a replacement: the map it
  * replaces is kept too, and so is the map that the undo or redo of a replacement takes away (it
  * may hold edits made since, here or in another tab, which the redo would not bring back). A map
- * this page has kept already, to the byte, is not kept again.
+ * still kept (the same canonical text, by this page or an earlier one) is not kept again.
  */
 import { type MindMapState } from '../../../state/doc';
 import { ROOT_LABEL } from '../../../state/model';
@@ -117,11 +117,11 @@ export class KeptMaps {
     };
     this.writing = this.writing
       .then(async () => {
-        const text = await serializeMapSliced(state, nextTask);
+        const text = await serializeMapSliced(state, nextTask, { canonical: true });
         const data = typeof Blob !== 'undefined' ? new Blob([text], { type: 'application/json' }) : text;
         const digest = await digestOf(data);
-        if (digest !== null && this.keptDigests.has(digest)) return;
-        await this.persistence.keepReplaced(summary, data);
+        if (digest !== null && (await this.alreadyKept(digest))) return;
+        await this.persistence.keepReplaced(digest === null ? summary : { ...summary, digest }, data);
         if (digest !== null) this.keptDigests.add(digest);
         this.lastError = null;
       })
@@ -132,6 +132,14 @@ export class KeptMaps {
       .finally(() => {
         for (const l of this.listeners) l();
       });
+  }
+
+  /** This page kept that map, or it is still kept from an earlier page (a reload, another tab). */
+  private async alreadyKept(digest: string): Promise<boolean> {
+    if (this.keptDigests.has(digest)) return true;
+    const kept = (await this.persistence.listReplaced()).some((summary) => summary.digest === digest);
+    if (kept) this.keptDigests.add(digest);
+    return kept;
   }
 
   /** Brings a kept map back as the current map (one undo step; the current map is kept in turn). */
