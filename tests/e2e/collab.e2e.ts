@@ -110,6 +110,10 @@ describe('live collaboration', () => {
     // An edit here would go into a local map /mindmap no longer opens: refused, with the reason.
     expect(await other.evaluate(() => (window as any).__mindflow.addChild(null, 'Lost here'))).toBeFalsy();
     await other.getByText('Read-only', { exact: true }).first().waitFor({ timeout: 10_000 });
+    // Share here would make a second room of the local map: disabled, and says why.
+    const share = other.getByRole('button', { name: 'Share', exact: true });
+    expect(await share.isDisabled()).toBe(true);
+    expect(await share.getAttribute('title')).toContain('shared from another tab');
     await other.getByRole('button', { name: 'Open the shared map' }).click();
     await other.waitForURL(/\/mindmap\/shared\//, { timeout: 30_000 });
     // The same page opens the shared map's session in place of the local one.

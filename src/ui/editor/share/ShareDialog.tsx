@@ -10,6 +10,7 @@ import { editLink, viewLink } from '../../../state/sync/shareLinks';
 import { useEditor } from '../EditorContext';
 import type { EditorSession } from '../editorSession';
 import { notifyError } from '../notify';
+import { useReadOnlyReason } from '../readOnly';
 import { leaveSharedMap } from './leaveSharedMap';
 import { useNameQuestion } from './nameQuestion';
 import { OPEN_SHARE_DIALOG_KEY, ShareError, startSharing } from './startSharing';
@@ -21,6 +22,10 @@ export function ShareButton() {
   const [busy, setBusy] = useState(false);
   const ref = session.sharedRef;
   const askingName = useNameQuestion(ref !== null);
+  // A local map that takes no edits (shared from another tab, saved by a newer build) is not shared
+  // from here: sharing it again would make a second room of a map /mindmap no longer opens.
+  const readOnly = useReadOnlyReason();
+  const refused = ref ? null : readOnly;
 
   // Right after sharing: "Share map" opens once the name question, if any, is answered.
   useEffect(() => {
@@ -50,7 +55,7 @@ export function ShareButton() {
 
   return (
     <>
-      <Button size="xs" variant="light" color="teal" loading={busy} onClick={() => void share()} fullWidth>
+      <Button size="xs" variant="light" color="teal" loading={busy} onClick={() => void share()} fullWidth disabled={refused !== null} title={refused ?? undefined}>
         Share
       </Button>
       {ref ? <ShareMapDialog opened={opened} onClose={handlers.close} /> : null}
