@@ -7,7 +7,7 @@ import type { MindMapState } from '../doc';
 import { MESSAGES, type MapSnapshot } from '../model';
 import { parseMapText } from '../restore';
 import { snapshotView } from '../snapshot';
-import { FORMAT_NAMES, claimedName, detectFormat, sizeError, type FormatId } from './detect';
+import { FORMAT_NAMES, claimedName, detectFormat, formatFromExtension, sizeError, type FormatId } from './detect';
 import { readFreemind } from './freemind';
 import { readMarkdown } from './markdown';
 import { readOpml } from './opml';
@@ -78,6 +78,15 @@ function read(format: FormatId, input: MapFileInput, options: MapFileOptions | u
   return readText(text, fileName);
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads a map file of any supported format into a snapshot and its fidelity report. Never throws:
  * bad input gets `{ ok: false, error }` with "Could not read this {format} file: {reason}" (or the
@@ -91,6 +100,9 @@ export function readMapFile(input: MapFileInput, options?: MapFileOptions): MapF
   let format: FormatId | undefined;
   try {
     format = detectFormat(input);
+    // Pasted text that is JSON of another kind ("42", [1, 2], true) is not an outline of one topic:
+    // it is JSON without the map's arrays, refused with the seed's message.
+    if (format === 'text' && input.text !== undefined && formatFromExtension(input.fileName) === undefined && isJson(input.text)) format = 'json';
     const result = read(format, input, options);
     if (!('outline' in result)) return result;
     const mapped = toMap(result.outline, result.report, input.fileName, options?.layout ?? true);

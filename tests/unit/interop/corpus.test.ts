@@ -80,6 +80,13 @@ describe('readMapFile over the whole corpus', () => {
   it('JSON keeps the seed message; a size over the limit is refused before reading', () => {
     expect(readMapFile({ text: '{"nodes": [', fileName: 'map.json' })).toEqual({ ok: false, error: 'Invalid JSON data. Please check the format and try again.' });
     expect(readMapFile({ text: '{"nodes": [], "edges": []}' }).ok).toBe(true);
+    // Pasted JSON of another kind is refused the same way, not read as a one-line outline.
+    for (const text of ['42', '[1, 2]', 'true', '"a title"', ' null ']) {
+      expect(readMapFile({ text }), text).toEqual({ ok: false, error: 'Invalid JSON data. Please check the format and try again.' });
+    }
+    // Lines that are not JSON stay an outline; a .txt file is the text its name says.
+    expect(readMapFile({ text: '42 ideas\n  first' }).ok).toBe(true);
+    expect(readMapFile({ text: '42', fileName: 'numbers.txt' }).ok).toBe(true);
     const fake = { length: 200 * 1024 * 1024 + 1 } as Uint8Array; // only its length is read
     expect(readMapFile({ bytes: fake, fileName: 'huge.mm' })).toEqual({
       ok: false,
