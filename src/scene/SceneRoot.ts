@@ -44,6 +44,8 @@ import { TopicViews } from './topics/topicViews';
 
 export interface SceneOptions {
   store: MindMapStore;
+  /** Page rectangles of the chrome over the canvas (panels): fits and reveals keep topics out from under them. */
+  covers?: () => readonly DOMRectReadOnly[];
   visibility: VisibilityView;
   theme?: ThemeName;
   performanceMode?: boolean;
@@ -164,6 +166,7 @@ class SceneRoot {
     this.camera = new CameraControl({
       request,
       bounds: () => topicBounds(this.visibility.visible, this.index.nodeBoxes),
+      covers: () => this.covers(opts.covers?.() ?? []),
     });
     this.minimap = new Minimap(host, this.colors, (x, y) => this.camera.centerOn(x, y));
     this.minimapPainter = new MinimapPainter(this.minimap, {
@@ -280,6 +283,17 @@ class SceneRoot {
   }
 
   /** Where a shown topic stands, for the presence rings. */
+  /** `page` (the editor's panels) and the minimap, in canvas pixels; hidden ones (no size) left out. */
+  private covers(page: readonly DOMRectReadOnly[]): Rect[] {
+    const canvas = this.element.getBoundingClientRect();
+    const out: Rect[] = [];
+    for (const r of [...page, this.minimap.canvas.getBoundingClientRect()]) {
+      if (r.width <= 0 || r.height <= 0) continue;
+      out.push({ minX: r.left - canvas.left, minY: r.top - canvas.top, maxX: r.right - canvas.left, maxY: r.bottom - canvas.top });
+    }
+    return out;
+  }
+
   private topicRect(s: MindMapState, id: string): Rect | undefined {
     const n = getNode(s, id);
     if (!n || !this.visibility.visible.has(id)) return undefined;

@@ -484,6 +484,30 @@ describe('canvas controls and saving', () => {
     expect(session.consoleErrors).toEqual([]);
   });
 
+  it('fits the map beside the tool panel, and brings a focused topic out from under it', async () => {
+    const left = Array.from({ length: 8 }, (_, i) => child(`L${i}`, `Left ${i}`, 'root', -600, (i - 4) * 70));
+    const right = Array.from({ length: 8 }, (_, i) => child(`R${i}`, `Right ${i}`, 'root', 600, (i - 4) * 70));
+    await resetMap(page, JSON.stringify(mapOf([...left, ...right])));
+    const panel = await page.getByRole('complementary', { name: 'Tools' }).boundingBox();
+    const rectOf = (id: string) => page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id);
+    const underPanel = (r: { x: number; y: number; width: number; height: number }) =>
+      r.x < panel!.x + panel!.width && r.x + r.width > panel!.x && r.y < panel!.y + panel!.height && r.y + r.height > panel!.y;
+    await button(page, 'Fit view').click();
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    for (const id of ['root', ...left.map((c) => c.id), ...right.map((c) => c.id)]) expect(underPanel(await rectOf(id)), id).toBe(false);
+
+    // Closer in, the left topics sit under the panel; focusing one (the keyboard tree) pans it out.
+    await page.mouse.move(640, 400);
+    for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(600);
+    expect(underPanel(await rectOf('L0'))).toBe(true);
+    await page.evaluate(() => (window as any).__mindflow.scene.focusNode('L0'));
+    await page.waitForTimeout(600);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    expect(underPanel(await rectOf('L0'))).toBe(false);
+  });
+
   it('warns lastingly when saving fails and offers "Download JSON"', async () => {
     await page.evaluate(() => {
       const w = window as any;

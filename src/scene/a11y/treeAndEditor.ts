@@ -140,7 +140,7 @@ export class TreeAndEditor {
     camera.stop();
     if (camera.cam.zoom < 0.75) camera.set(zoomAround(camera.cam, camera.size.width / 2, camera.size.height / 2, 1));
     const r = nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), nodeWidth(id));
-    const to = cameraToReveal(camera.cam, camera.size, expandRect(r, 12), 48);
+    const to = cameraToReveal(camera.cam, camera.size, expandRect(r, 12), 48, camera.covers());
     if (to) camera.set(to);
     const colors = this.deps.colors();
     const bg = '#' + colors.card.toString(16).padStart(6, '0');

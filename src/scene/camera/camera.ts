@@ -4,6 +4,7 @@
  */
 import { FIT_DURATION_MAX_MS, FIT_DURATION_MIN_MS, ZOOM_MAX, ZOOM_MIN } from '../../state/model';
 import type { Rect } from '../geometry';
+import { clearOfCovers, type FitArea } from './covers';
 
 export interface Camera {
   x: number;
@@ -80,15 +81,18 @@ export function minZoomFor(bounds: Rect | null, size: Size, padding: number, min
  * fitView does), zoom clamped to [min, max]. A map too big for `min` stops there, centred (pass
  * minZoomFor's result as `min` to fit it whole).
  */
-export function fitCamera(bounds: Rect, size: Size, padding: number, min = ZOOM_MIN, max = ZOOM_MAX): Camera {
-  const zoom = clampZoom(fitZoom(bounds, size, padding), min, max);
+export function fitCamera(bounds: Rect, size: Size, padding: number, min = ZOOM_MIN, max = ZOOM_MAX, area: FitArea = { x: 0, width: size.width }): Camera {
+  const zoom = clampZoom(fitZoom(bounds, { width: area.width, height: size.height }, padding), min, max);
   const cx = (bounds.minX + bounds.maxX) / 2;
   const cy = (bounds.minY + bounds.maxY) / 2;
-  return { x: size.width / 2 - cx * zoom, y: size.height / 2 - cy * zoom, zoom };
+  return { x: area.x + area.width / 2 - cx * zoom, y: size.height / 2 - cy * zoom, zoom };
 }
 
-/** Pans the least amount that brings `rect` inside the screen with `margin` pixels; null if already in. */
-export function cameraToReveal(cam: Camera, size: Size, rect: Rect, margin = 40): Camera | null {
+/**
+ * Pans the least amount that brings `rect` inside the screen with `margin` pixels and out from under
+ * `covers` (screen rectangles of chrome over the canvas); null if it is there already.
+ */
+export function cameraToReveal(cam: Camera, size: Size, rect: Rect, margin = 40, covers: readonly Rect[] = []): Camera | null {
   const left = rect.minX * cam.zoom + cam.x;
   const right = rect.maxX * cam.zoom + cam.x;
   const top = rect.minY * cam.zoom + cam.y;
@@ -101,6 +105,9 @@ export function cameraToReveal(cam: Camera, size: Size, rect: Rect, margin = 40)
   if (bottom - top > size.height - 2 * margin) dy = size.height / 2 - (top + bottom) / 2;
   else if (top < margin) dy = margin - top;
   else if (bottom > size.height - margin) dy = size.height - margin - bottom;
+  const clear = clearOfCovers({ minX: left, minY: top, maxX: right, maxY: bottom }, dx, dy, size, margin, covers);
+  dx += clear.dx;
+  dy += clear.dy;
   if (dx === 0 && dy === 0) return null;
   return panBy(cam, dx, dy);
 }

@@ -16,6 +16,7 @@ import {
   type Camera,
   type Size,
 } from './camera';
+import { fitArea } from './covers';
 import { FIT_MAX_ZOOM, NODE_HEIGHT } from '../constants';
 import { expandRect, type Rect } from '../geometry';
 import { cardRectOfHitBox } from '../topics/nodeLayout';
@@ -34,6 +35,8 @@ export interface CameraDeps {
   request(): void;
   /** World bounds of the shown topics (fit view), null when none is shown. */
   bounds(): Rect | null;
+  /** Screen rectangles (canvas pixels) of the chrome over the canvas: fits and reveals keep topics out from under them. */
+  covers?(): Rect[];
 }
 
 /**
@@ -154,7 +157,13 @@ export class CameraControl {
     const b = this.bounds();
     if (!b) return null;
     // Fits never zoom in past 1 (the initial zoom): a lone root stays at its natural size.
-    return fitCamera(b, this.size, padding, overview ? this.minZoom : ZOOM_MIN, Math.min(1, FIT_MAX_ZOOM));
+    const area = fitArea(this.size, this.covers());
+    return fitCamera(b, this.size, padding, overview ? this.minZoom : ZOOM_MIN, Math.min(1, FIT_MAX_ZOOM), area);
+  }
+
+  /** What covers the canvas now (read when asked: panels open, close and move). */
+  covers(): Rect[] {
+    return this.deps.covers?.() ?? [];
   }
 
   fit(padding: number = FIT_PADDING.button, durationMs?: number): void {
@@ -178,7 +187,7 @@ export class CameraControl {
 
   /** Pans (animated, short) so the card rectangle is on screen. */
   reveal(card: Rect): void {
-    const to = cameraToReveal(this.target, this.size, expandRect(card, 12), 48);
+    const to = cameraToReveal(this.target, this.size, expandRect(card, 12), 48, this.covers());
     if (to) this.animateTo(to, 250);
   }
 }

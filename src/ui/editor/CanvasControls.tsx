@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useEditor } from './EditorContext';
 import { IconBolt, IconFit, IconGrid, IconMoon, IconSun, IconZoomIn, IconZoomOut } from './icons';
 import classes from './Editor.module.css';
+import { CANVAS_COVER } from './canvasCover';
 
 export interface CanvasControlsProps {
   snapToGrid: boolean;
@@ -35,7 +36,7 @@ function Control({ label, onClick, pressed, children }: { label: string; onClick
 export function CanvasControls({ snapToGrid, onSnapToGrid, performanceMode, onPerformanceMode }: CanvasControlsProps) {
   const { canvas, isMobile, theme, toggleTheme } = useEditor();
   return (
-    <Paper className={classes.canvasControls} data-mobile={isMobile || undefined} shadow="sm" p={4} withBorder role="toolbar" aria-label="Canvas controls" aria-orientation={isMobile ? 'vertical' : 'horizontal'}>
+    <Paper {...CANVAS_COVER} className={classes.canvasControls} data-mobile={isMobile || undefined} shadow="sm" p={4} withBorder role="toolbar" aria-label="Canvas controls" aria-orientation={isMobile ? 'vertical' : 'horizontal'}>
       <Flex gap={4} direction={isMobile ? 'column' : 'row'}>
         {isMobile ? null : (
           <>

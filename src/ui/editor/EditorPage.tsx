@@ -40,6 +40,7 @@ import { SearchBanner } from './SearchBanner';
 import { SharedElsewhereNotice } from './SharedElsewhereNotice';
 import { ToolPanel } from './ToolPanel';
 import classes from './Editor.module.css';
+import { CANVAS_COVER } from './canvasCover';
 
 /** The load notice is shown once per page, not on every visit to the editor. */
 let loadNoticeShown = false;
@@ -107,6 +108,7 @@ export function EditorPage() {
         component={Link}
         to="/"
         className={classes.backHome}
+        {...CANVAS_COVER}
         variant="default"
         size="xs"
         leftSection={<IconArrowLeft size={15} />}

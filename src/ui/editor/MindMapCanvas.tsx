@@ -11,6 +11,7 @@ import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
 import { useSceneSlot } from './SceneApplication';
 import { SceneMount } from './SceneMount';
+import { canvasCovers } from './canvasCover';
 import { dragHasFiles, requestFileImport } from './import/importRequests';
 
 export interface MindMapCanvasProps {
@@ -37,7 +38,15 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
   const scene = useMemo(() => {
     const options = (): SceneOptions => {
       const now = latest.current;
-      return { store, visibility, theme: now.theme, performanceMode: now.performanceMode, snapToGrid: now.snapToGrid, onError: (m) => latest.current.onError?.(m) };
+      return {
+        store,
+        visibility,
+        theme: now.theme,
+        performanceMode: now.performanceMode,
+        snapToGrid: now.snapToGrid,
+        onError: (m) => latest.current.onError?.(m),
+        covers: canvasCovers,
+      };
     };
     const onScene = (handle: SceneHandle | null) => {
       handleRef.current = handle;

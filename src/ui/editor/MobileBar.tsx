@@ -4,6 +4,7 @@ import { useFullscreenDocument } from '@mantine/hooks';
 import { useEditor } from './EditorContext';
 import { IconFit, IconMaximize } from './icons';
 import classes from './Editor.module.css';
+import { CANVAS_COVER } from './canvasCover';
 
 export function MobileBar() {
   const { canvas } = useEditor();
@@ -11,7 +12,7 @@ export function MobileBar() {
   // Not allowed here (iOS Safari, embedded frames): nothing to do.
   const toggleFullscreen = () => toggle().catch(() => {});
   return (
-    <Paper className={classes.mobileBar} shadow="md" p={4} withBorder role="toolbar" aria-label="View">
+    <Paper {...CANVAS_COVER} className={classes.mobileBar} shadow="md" p={4} withBorder role="toolbar" aria-label="View">
       <Group gap={4} wrap="nowrap">
         <Button size="xs" variant="default" leftSection={<IconFit size={15} />} onClick={() => canvas.current?.fitView()}>
           Fit view

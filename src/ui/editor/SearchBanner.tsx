@@ -7,6 +7,7 @@ import type { MindMapState } from '../../state/doc';
 import { useEditorSelector } from '../hooks/useEditorState';
 import { useEditor } from './EditorContext';
 import classes from './Editor.module.css';
+import { CANVAS_COVER } from './canvasCover';
 
 export function matchCountText(n: number): string {
   return n === 1 ? '1 node found' : `${n} nodes found`;
@@ -24,7 +25,7 @@ export function SearchBanner() {
   if (!key) return null;
   const [query, count] = key.split('\u0000');
   return (
-    <Paper className={classes.searchBanner} data-mobile={isMobile || undefined} shadow="md" withBorder role="status" aria-label="Search results">
+    <Paper {...CANVAS_COVER} className={classes.searchBanner} data-mobile={isMobile || undefined} shadow="md" withBorder role="status" aria-label="Search results">
       <Group gap="sm" wrap="nowrap" justify="space-between">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={500} truncate>

@@ -17,6 +17,7 @@ import { ConnectionStatus } from './share/ConnectionStatus';
 import { ShareButton } from './share/ShareDialog';
 import { IconEraser, IconPlus, IconRedo, IconTrash, IconUndo } from './icons';
 import classes from './Editor.module.css';
+import { CANVAS_COVER } from './canvasCover';
 
 export interface ToolPanelProps {
   searchRef: Ref<HTMLInputElement>;
@@ -102,7 +103,7 @@ export function ToolPanel({ searchRef, performanceMode, id, hidden }: ToolPanelP
   const [templatesOpen, templatesHandlers] = useDisclosure(false);
 
   return (
-    <Paper component="aside" id={id} className={classes.toolPanel} data-hidden={hidden || undefined} shadow="md" withBorder aria-label="Tools">
+    <Paper component="aside" {...CANVAS_COVER} id={id} className={classes.toolPanel} data-hidden={hidden || undefined} shadow="md" withBorder aria-label="Tools">
       <Title order={2} className={classes.panelTitle}>
         Mind Map Builder
       </Title>

@@ -31,6 +31,7 @@ import { UnsavedChangesDialog, type UnsavedChangesChoice } from './UnsavedChange
 import { useDraggablePanel } from './useDraggablePanel';
 import type { MindMapStore } from '../../../state/store';
 import type { NodeField } from '../../../state/rules';
+import { CANVAS_COVER } from '../canvasCover';
 
 const selectSelectedNode = (s: MindMapState): MindNode | null => getNode(s, s.selectedNodeId) ?? null;
 
@@ -189,6 +190,7 @@ function PanelFrame({
     <Paper
       role="dialog"
       aria-label="Edit Node"
+      {...CANVAS_COVER}
       className={classes.editPanel}
       data-mobile={isMobile || undefined}
       shadow="lg"

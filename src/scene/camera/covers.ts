@@ -1,0 +1,73 @@
+/**
+ * Chrome drawn over the canvas (the tool panel, the Edit panel, the minimap) covers part of it. Fits
+ * centre the map in the part a tall side panel leaves free, and reveals (keyboard focus, the title
+ * editor) pan a topic out from under any cover. Screen rectangles in canvas pixels; pure maths.
+ */
+import type { Rect } from '../geometry';
+import type { Size } from './camera';
+
+/** The horizontal strip fits use: the screen less the side panels that are tall enough to matter. */
+export interface FitArea {
+  x: number;
+  width: number;
+}
+
+/** A side panel narrows fits when it is at least this share of the screen's height. */
+const TALL_SHARE = 0.4;
+/** Fits keep at least this share of the screen's width; past it panels are ignored (phones). */
+const MIN_FREE_SHARE = 0.55;
+/** Gap kept between a revealed topic and a cover. */
+export const COVER_GAP = 16;
+
+export function fitArea(size: Size, covers: readonly Rect[]): FitArea {
+  let left = 0;
+  let right = size.width;
+  for (const c of covers) {
+    if (c.maxY - c.minY < size.height * TALL_SHARE || c.maxX <= 0 || c.minX >= size.width) continue;
+    const centre = (c.minX + c.maxX) / 2;
+    if (centre < size.width / 2) left = Math.max(left, c.maxX);
+    else right = Math.min(right, c.minX);
+  }
+  // Too little left between both sides: the left panel (the tool panel) alone, else neither.
+  const min = size.width * MIN_FREE_SHARE;
+  if (right - left >= min) return { x: left, width: right - left };
+  if (size.width - left >= min) return { x: left, width: size.width - left };
+  return { x: 0, width: size.width };
+}
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.minX < b.maxX && a.maxX > b.minX && a.minY < b.maxY && a.maxY > b.minY;
+}
+
+function moved(r: Rect, dx: number, dy: number): Rect {
+  return { minX: r.minX + dx, minY: r.minY + dy, maxX: r.maxX + dx, maxY: r.maxY + dy };
+}
+
+/**
+ * The pan (added to a pan of (dx, dy) that already brings `card`, in screen pixels, on screen) that
+ * also takes it out from under every cover: the smallest of moving it beside or above or below a
+ * cover it meets, kept inside the screen's `margin`. (0, 0) when it is clear, or when no such move
+ * exists (a cover as big as the screen): then it stays where the screen alone puts it.
+ */
+export function clearOfCovers(card: Rect, dx: number, dy: number, size: Size, margin: number, covers: readonly Rect[]): { dx: number; dy: number } {
+  const at = moved(card, dx, dy);
+  const grown = covers.map((c) => ({ minX: c.minX - COVER_GAP, minY: c.minY - COVER_GAP, maxX: c.maxX + COVER_GAP, maxY: c.maxY + COVER_GAP }));
+  const hit = grown.filter((c) => overlaps(at, c));
+  if (hit.length === 0) return { dx: 0, dy: 0 };
+  // A card bigger than the screen on an axis is centred there already: that axis is not checked.
+  const fitsAxis = (lo: number, hi: number, extent: number) => hi - lo > extent - 2 * margin || (lo >= margin - 0.5 && hi <= extent - margin + 0.5);
+  const fits = (r: Rect) => fitsAxis(r.minX, r.maxX, size.width) && fitsAxis(r.minY, r.maxY, size.height);
+  let best: { dx: number; dy: number } | null = null;
+  const consider = (ex: number, ey: number) => {
+    const r = moved(at, ex, ey);
+    if (!fits(r) || grown.some((c) => overlaps(r, c))) return;
+    if (!best || Math.abs(ex) + Math.abs(ey) < Math.abs(best.dx) + Math.abs(best.dy)) best = { dx: ex, dy: ey };
+  };
+  for (const c of hit) {
+    consider(c.maxX - at.minX, 0);
+    consider(c.minX - at.maxX, 0);
+    consider(0, c.maxY - at.minY);
+    consider(0, c.minY - at.maxY);
+  }
+  return best ?? { dx: 0, dy: 0 };
+}
