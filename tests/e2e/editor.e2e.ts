@@ -266,6 +266,27 @@ describe('keyboard shortcuts', () => {
     expect(await nodeCount(page)).toBe(3);
   });
 
+  it('keyboard focus follows a topic added from the keyboard: F2 then edits the new topic', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('a', 'Alpha')])));
+    await clickNode(page, 'a');
+    await page.keyboard.press('F2');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' plan');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as any).__mindflow.node('a')?.data.label === 'Alpha plan');
+    // Focus is on Alpha's tree item now; Ctrl+N selects a new child of it.
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id)).toBe('a');
+    await page.keyboard.press('Control+n');
+    const added = (await selectedId(page))!;
+    expect(added).not.toBe('a');
+    await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.id === id, added, { timeout: 5000 });
+    await page.keyboard.press('F2');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('New Topic');
+    await page.keyboard.press('Escape');
+  });
+
   it('Ctrl+F focuses search; Escape clears search, then selection; nothing fires while typing', async () => {
     await page.keyboard.press('Control+n');
     expect(await nodeCount(page)).toBe(2);

@@ -72,6 +72,16 @@ export class TreeAndEditor {
     this.focusId = id;
   }
 
+  /**
+   * The selection moved to `id` (an added topic, undo): while the tree has keyboard focus, focus
+   * goes with it, so F2, Enter and Tab act on the selected topic, not the one focused before.
+   */
+  selectionMoved(id: string | null): void {
+    if (!id || id === this.focusId) return;
+    if (this.treeFocused && this.deps.visibility.visible.has(id)) this.tree.focus(id, true);
+    else this.followSelection(id);
+  }
+
   /** After a full rebuild: forgets a focused topic that no longer exists. */
   forgetMissing(): void {
     if (this.focusId && !getNode(this.deps.store.getState(), this.focusId)) this.focusId = null;
