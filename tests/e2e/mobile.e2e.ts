@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+/* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Session } from './browser';
 import { button, editPanel, expectHidden, expectToast, expectVisible, nodeCount, openEditor, resetMap } from './editor.helpers';
 
@@ -62,6 +63,48 @@ describe('editor on mobile', () => {
     await button(panel, 'Delete').tap();
     await expectHidden(panel);
     expect(await nodeCount(page)).toBe(1);
+  });
+
+  it('a double tap edits the title in place; the card that appears lets that second tap through', async () => {
+    await resetMap(page);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    await page.touchscreen.tap(at.x, at.y);
+    // The centred card appears over the topic before the second tap of the double tap (350 ms).
+    await page.waitForTimeout(150);
+    expect(await editPanel(page).isVisible()).toBe(true);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
+    expect(await nodeCount(page)).toBe(1);
+    expect(await page.evaluate(() => (window as any).__mindflow.node('root').data.color)).toBe('#9b87f5');
+    await page.keyboard.press('Escape');
+  });
+
+  it('a pinch that starts on a topic zooms and leaves the topic where it was', async () => {
+    await resetMap(page);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const y = r.y + r.height / 2;
+    const cx = r.x + r.width / 2;
+    const zoom = () => page.evaluate(() => (window as any).__mindflow.scene.getViewport().zoom as number);
+    const before = await zoom();
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
+    // One finger lands on the topic, the second a moment later, then they spread.
+    await touch('touchStart', [{ x: cx - 20, y }]);
+    await page.waitForTimeout(150);
+    await touch('touchStart', [{ x: cx - 20, y }, { x: cx + 20, y }]);
+    for (let k = 1; k <= 8; k++) {
+      await touch('touchMove', [{ x: cx - 20 - k * 10, y }, { x: cx + 20 + k * 10, y }]);
+      await page.waitForTimeout(30);
+    }
+    await touch('touchEnd', []);
+    await cdp.detach();
+    await page.waitForTimeout(300);
+    expect(await zoom()).toBeGreaterThan(before * 1.5);
+    expect(await page.evaluate(() => (window as any).__mindflow.node('root').position)).toEqual({ x: 0, y: 0 });
   });
 
   it('fits the dialogs on screen and toggles fullscreen from the bar', async () => {

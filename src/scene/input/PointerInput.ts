@@ -40,10 +40,13 @@ export interface InputHost {
 type Mode =
   | { kind: 'idle' }
   | { kind: 'press'; hit: Hit; x: number; y: number; pointerId: number; touch: boolean }
-  | { kind: 'dragging'; id: string; pointerId: number; startWorld: { x: number; y: number }; startPos: { x: number; y: number } }
+  | { kind: 'dragging'; id: string; pointerId: number; startWorld: { x: number; y: number }; startPos: { x: number; y: number }; touch: boolean; at: number }
   | { kind: 'panning'; pointerId: number; x: number; y: number; cam: Camera; moved: boolean; touch: boolean }
   | { kind: 'connecting'; from: { id: string; side: 'in' | 'out' }; pointerId: number | null }
   | { kind: 'pinching'; start: PinchStart };
+
+/** A second finger this soon after a touch drag began makes it a pinch, and the drag is undone. */
+const PINCH_GRACE_MS = 300;
 
 export class PointerInput {
   private mode: Mode = { kind: 'idle' };
@@ -76,6 +79,9 @@ export class PointerInput {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     const p = this.local(e);
     const touch = e.pointerType === 'touch';
+    // No mouse events made up after a tap: their mousedown would move focus and close the title
+    // editor a double tap has just opened.
+    if (touch) e.preventDefault();
     // A primary pointer starts a new gesture: forget pointers whose "up" never arrived.
     if (e.isPrimary && this.pointers.size) {
       if (this.mode.kind === 'dragging') this.host.endDrag(true);
@@ -104,7 +110,10 @@ export class PointerInput {
       return;
     }
     if (hit) {
-      if (hit.part === 'body') this.host.select(hit.id);
+      // A finger selects when it lifts (a tap) or drops what it dragged: selecting as it lands put the
+      // Edit card (centred on a phone) under the second finger of a pinch or the second tap of a
+      // double tap.
+      if (hit.part === 'body' && !touch) this.host.select(hit.id);
       this.mode = { kind: 'press', hit, x: p.x, y: p.y, pointerId: e.pointerId, touch };
     } else {
       this.mode = { kind: 'panning', pointerId: e.pointerId, x: p.x, y: p.y, cam: this.host.camera(), moved: false, touch };
@@ -113,7 +122,10 @@ export class PointerInput {
   };
 
   private startPinch(): void {
-    if (this.mode.kind === 'dragging') this.host.endDrag(true);
+    // A second finger soon after the first started to move a topic: it was a pinch all along, and
+    // the topic goes back.
+    const m = this.mode;
+    if (m.kind === 'dragging') this.host.endDrag(!(m.touch && performance.now() - m.at < PINCH_GRACE_MS));
     const [a, b] = [...this.pointers.values()];
     this.mode = {
       kind: 'pinching',
@@ -142,7 +154,15 @@ export class PointerInput {
           const start = this.host.nodePosition(m.hit.id);
           if (!start) return;
           const cam = this.host.camera();
-          this.mode = { kind: 'dragging', id: m.hit.id, pointerId: m.pointerId, startWorld: screenToWorld(cam, m.x, m.y), startPos: start };
+          this.mode = {
+            kind: 'dragging',
+            id: m.hit.id,
+            pointerId: m.pointerId,
+            startWorld: screenToWorld(cam, m.x, m.y),
+            startPos: start,
+            touch: m.touch,
+            at: performance.now(),
+          };
           this.host.beginDrag(m.hit.id);
           this.host.setCursor('grabbing');
           this.dragMove(p);
@@ -205,6 +225,7 @@ export class PointerInput {
           this.mode = { kind: 'connecting', from, pointerId: null };
           this.host.setPreview(from, screenToWorld(this.host.camera(), p.x, p.y));
         } else if (part === 'body' && m.touch) {
+          this.host.select(id);
           // Touch has no dblclick: two taps on the same topic within 350 ms edit it.
           const now = performance.now();
           if (this.lastTap.id === id && now - this.lastTap.time < 350) this.host.editLabel(id);
@@ -216,6 +237,7 @@ export class PointerInput {
         if (e.pointerId !== m.pointerId) return;
         this.mode = { kind: 'idle' };
         this.host.endDrag(true);
+        if (m.touch) this.host.select(m.id);
         this.host.setCursor('grab');
         return;
       case 'panning':

@@ -32,6 +32,7 @@ import { useDraggablePanel } from './useDraggablePanel';
 import type { MindMapStore } from '../../../state/store';
 import type { NodeField } from '../../../state/rules';
 import { CANVAS_COVER } from '../canvasCover';
+import { useArmedAfter } from './tapGuard';
 
 const selectSelectedNode = (s: MindMapState): MindNode | null => getNode(s, s.selectedNodeId) ?? null;
 
@@ -185,6 +186,7 @@ function PanelFrame({
   const { store } = session;
   const { pos, handleProps, onGripKeyDown } = useDraggablePanel(!isMobile);
   const isRoot = node !== null && (node.parentId === null || node.id === store.getState().rootId);
+  const armed = useArmedAfter(draft.nodeId);
 
   return (
     <Paper
@@ -195,7 +197,8 @@ function PanelFrame({
       data-mobile={isMobile || undefined}
       shadow="lg"
       withBorder
-      style={isMobile ? undefined : { left: pos.x, top: pos.y, width: PANEL_WIDTH }}
+      data-armed={armed || undefined}
+      style={isMobile ? (armed ? undefined : { pointerEvents: 'none' }) : { left: pos.x, top: pos.y, width: PANEL_WIDTH }}
     >
       <Group
         className={classes.editHeader}
