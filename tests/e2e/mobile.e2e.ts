@@ -107,6 +107,21 @@ describe('editor on mobile', () => {
     expect(await page.evaluate(() => (window as any).__mindflow.node('root').position)).toEqual({ x: 0, y: 0 });
   });
 
+  it('shows the whole search banner: the query and an uncut "Clear search"', async () => {
+    await resetMap(page);
+    const toggle = button(page, 'Toggle tools');
+    await toggle.tap();
+    await page.getByPlaceholder('Search nodes...').fill('Main');
+    await toggle.tap();
+    const banner = page.getByRole('status', { name: 'Search results' });
+    await expectVisible(banner);
+    const cut = (el: Element) => el.scrollWidth > el.clientWidth + 1;
+    expect(await banner.getByText('Showing results for').evaluate(cut)).toBe(false);
+    expect(await button(banner, 'Clear search').evaluate(cut)).toBe(false);
+    await button(banner, 'Clear search').tap();
+    await expectHidden(banner);
+  });
+
   it('fits the dialogs on screen and toggles fullscreen from the bar', async () => {
     await button(page, 'Toggle tools').tap();
     await button(page.getByRole('complementary', { name: 'Tools' }), 'Templates').tap();

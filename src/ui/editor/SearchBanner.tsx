@@ -28,14 +28,15 @@ export function SearchBanner() {
     <Paper {...CANVAS_COVER} className={classes.searchBanner} data-mobile={isMobile || undefined} shadow="md" withBorder role="status" aria-label="Search results">
       <Group gap="sm" wrap="nowrap" justify="space-between">
         <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={500} truncate>
+          {/* Two lines where it is narrow (a phone), so the query shows and is not cut after "for". */}
+          <Text size="sm" fw={500} lineClamp={isMobile ? 2 : undefined} truncate={isMobile ? undefined : true} style={{ overflowWrap: 'anywhere' }}>
             Showing results for &quot;{query}&quot;
           </Text>
           <Text size="xs" c="dimmed">
             {matchCountText(Number(count))}
           </Text>
         </div>
-        <Button size="xs" variant="light" onClick={() => clearSearch(store)}>
+        <Button size="xs" variant="light" onClick={() => clearSearch(store)} style={{ flexShrink: 0 }}>
           Clear search
         </Button>
       </Group>
