@@ -35,7 +35,14 @@ import {
 } from './model';
 
 export type RestoreResult =
-  | { ok: true; state: MindMapState; count: number; repairs: string[] }
+  | {
+      ok: true;
+      state: MindMapState;
+      count: number;
+      repairs: string[];
+      /** Topics that came without a position (placed at 0,0): a map made without any is laid out on import. */
+      unplaced: number;
+    }
   | { ok: false; error: string };
 
 // The limits and value rules live in rules.ts, shared with every editor of a topic.
@@ -72,6 +79,7 @@ const REPAIR_TEXT = {
   label: ['invalid label replaced', 'invalid labels replaced'],
   longText: ['over-long text shortened', 'over-long texts shortened'],
   position: ['invalid position repaired', 'invalid positions repaired'],
+  positionMissing: ['topic without a position placed at 0,0', 'topics without a position placed at 0,0'],
   color: ['invalid colour reset to default', 'invalid colours reset to default'],
   animation: ['unknown animation reset to pulse', 'unknown animations reset to pulse'],
   expanded: ['invalid expanded flag reset', 'invalid expanded flags reset'],
@@ -97,6 +105,10 @@ class RepairLog {
 
   add(kind: RepairKind, n = 1): void {
     if (n > 0) this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
+  }
+
+  count(kind: RepairKind): number {
+    return this.counts.get(kind) ?? 0;
   }
 
   /** Grouped notes in order of first occurrence, e.g. "2 duplicate node ids renamed". */
@@ -153,7 +165,8 @@ function readPosition(v: unknown, log: RepairLog): Position {
   const rec = isRecord(v) ? v : undefined;
   const x = read(rec, 'x');
   const y = read(rec, 'y');
-  if (!isCoordinate(x) || !isCoordinate(y)) log.add('position');
+  if (v === undefined) log.add('positionMissing');
+  else if (!isCoordinate(x) || !isCoordinate(y)) log.add('position');
   return { x: readCoordinate(x), y: readCoordinate(y) };
 }
 
@@ -819,7 +832,7 @@ function restoreArrays(nodeInput: readonly unknown[], edgeInput: readonly unknow
   for (let i = 0; i < ids.length; i++) if (refs.direct[i] !== 1) at.set(ids[i], i);
   // A created root sits last in `nodes`; order there matters only among siblings.
   const state = buildIndexedState({ nodes, edges }, { parent, source, target, at }, rootId);
-  return { ok: true, state, count: nodes.length, repairs: log.notes() };
+  return { ok: true, state, count: nodes.length, repairs: log.notes(), unplaced: log.count('positionMissing') };
 }
 
 const INVALID: RestoreResult = { ok: false, error: MESSAGES.importInvalid };

@@ -308,6 +308,20 @@ describe('Paste box', () => {
     expect(await labels(page)).toEqual(['G1', 'Goals', 'Plan', 'Risks']);
     await button(dialog, 'Close').click();
   });
+
+  it('lays out a MindFlow JSON whose topics have no positions, instead of piling them up', async () => {
+    const kid = (id: string, parentId: string) => ({ id, type: 'child', parentId, data: { label: id, expanded: true, color: '#9b87f5', animation: 'pulse' } });
+    const nodes = [{ ...kid('root', ''), type: 'root', parentId: null }, kid('a', 'root'), kid('b', 'root'), kid('a1', 'a'), kid('a2', 'a')];
+    const edges = nodes.filter((n) => n.parentId).map((n) => ({ id: `e-${n.parentId}-${n.id}`, source: n.parentId, target: n.id }));
+    const dialog = await openImport();
+    await dialog.getByLabel('Paste JSON, Markdown, OPML or an outline').fill(JSON.stringify({ nodes, edges }));
+    await button(dialog, 'Import').click();
+    await expectVisible(reportOf(dialog));
+    await waitForCount(5);
+    const spots = await page.evaluate(() => ((window as any).__mindflow.allNodes() as { position: { x: number; y: number } }[]).map((n) => `${n.position.x},${n.position.y}`));
+    expect(new Set(spots).size).toBe(5);
+    await button(dialog, 'Close').click();
+  });
 });
 
 /** Selects a topic by clicking it, with the whole map in view (a previous import may have moved the view). */

@@ -39,7 +39,17 @@ export interface MapFileOptions {
 }
 
 export type MapFileOutcome =
-  | { ok: true; format: string; snapshot: MapSnapshot; /** The restored map the snapshot describes. */ state: MindMapState; report: ImportReport; count: number }
+  | {
+      ok: true;
+      format: string;
+      snapshot: MapSnapshot;
+      /** The restored map the snapshot describes. */
+      state: MindMapState;
+      report: ImportReport;
+      count: number;
+      /** false: a MindFlow JSON whose topics came without positions, laid out on import as other formats are. */
+      positioned?: boolean;
+    }
   | { ok: false; error: string }
   | { ok: 'choose-sheet'; sheets: { title: string; topics: number }[] };
 
@@ -54,8 +64,12 @@ function readJson(text: string, fileName: string | undefined): MapFileOutcome {
   const result = parseMapText(text);
   if (!result.ok) return { ok: false, error: MESSAGES.importInvalid };
   const report = new ReportBuilder('JSON', fileName);
-  for (const r of result.repairs) report.warn(`Repaired while loading: ${r}.`);
-  return { ok: true, format: 'JSON', snapshot: snapshotView(result.state), state: result.state, report: report.build(result.count), count: result.count };
+  // Most topics without a position: a map written by hand or another tool, not one placed here.
+  const positioned = result.unplaced * 2 <= result.count;
+  for (const r of result.repairs) if (positioned || !r.includes('without a position')) report.warn(`Repaired while loading: ${r}.`);
+  if (!positioned) report.choose('Its topics have no positions: the map gets the Balanced layout.');
+  const outcome = { ok: true as const, format: 'JSON', snapshot: snapshotView(result.state), state: result.state, report: report.build(result.count), count: result.count };
+  return positioned ? outcome : { ...outcome, positioned: false };
 }
 
 function read(format: FormatId, input: MapFileInput, options: MapFileOptions | undefined): ReadResult | MapFileOutcome {

@@ -1,4 +1,4 @@
-/** MindFlow's own JSON carries positions; every other format is laid out on import. */
-export function hasOwnPositions(read: { format: string }): boolean {
-  return /json/i.test(read.format);
+/** MindFlow's own JSON carries positions (unless its topics came without any); every other format is laid out on import. */
+export function hasOwnPositions(read: { format: string; positioned?: boolean }): boolean {
+  return /json/i.test(read.format) && read.positioned !== false;
 }
