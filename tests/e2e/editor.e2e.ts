@@ -530,6 +530,8 @@ describe('canvas controls and saving', () => {
   });
 
   it('warns lastingly when saving fails and offers "Download JSON"', async () => {
+    // The map an earlier test's import replaced is written first (it would fail below, and say so).
+    await page.evaluate(() => (window as any).__mindflow.kept.whenIdle());
     await page.evaluate(() => {
       const w = window as any;
       w.__realSetItem = Storage.prototype.setItem;

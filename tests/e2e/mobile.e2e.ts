@@ -65,6 +65,23 @@ describe('editor on mobile', () => {
     expect(await nodeCount(page)).toBe(1);
   });
 
+  it('brings a topic added from the tool panel on screen', async () => {
+    await resetMap(page);
+    const toggle = button(page, 'Toggle tools');
+    await toggle.tap();
+    await button(page.getByRole('complementary', { name: 'Tools' }), 'Add Node').tap();
+    await toggle.tap();
+    const added = (await page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId)) as string;
+    // Placed 200 right of the root, past a phone's right edge; the view follows it.
+    await page.waitForTimeout(600);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = (await page.evaluate((id) => (window as any).__mindflow.scene.nodeClientRect(id), added))!;
+    expect(r.x).toBeGreaterThanOrEqual(0);
+    expect(r.x + r.width).toBeLessThanOrEqual(390);
+    expect(r.y).toBeGreaterThanOrEqual(0);
+    expect(r.y + r.height).toBeLessThanOrEqual(844);
+  });
+
   it('a double tap edits the title in place; the card that appears lets that second tap through', async () => {
     await resetMap(page);
     await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());

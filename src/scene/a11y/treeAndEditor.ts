@@ -73,13 +73,19 @@ export class TreeAndEditor {
   }
 
   /**
-   * The selection moved to `id` (an added topic, undo): while the tree has keyboard focus, focus
-   * goes with it, so F2, Enter and Tab act on the selected topic, not the one focused before.
+   * The selection moved to `id` other than by a pointer (an added topic, undo): while the tree has
+   * keyboard focus, focus goes with it, so F2, Enter and Tab act on the selected topic, not the one
+   * focused before; either way the topic is brought on screen (a new topic off a phone's screen, or
+   * under a panel).
    */
   selectionMoved(id: string | null): void {
     if (!id || id === this.focusId) return;
-    if (this.treeFocused && this.deps.visibility.visible.has(id)) this.tree.focus(id, true);
-    else this.followSelection(id);
+    const shown = this.deps.visibility.visible.has(id);
+    if (this.treeFocused && shown) this.tree.focus(id, true); // its focus event reveals it
+    else {
+      this.followSelection(id);
+      if (shown) this.reveal(id);
+    }
   }
 
   /** After a full rebuild: forgets a focused topic that no longer exists. */
