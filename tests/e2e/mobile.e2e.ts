@@ -139,6 +139,22 @@ describe('editor on mobile', () => {
     await expectHidden(banner);
   });
 
+  it('turned to landscape, the Edit panel goes to the top right corner', async () => {
+    await resetMap(page);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+    await expectVisible(editPanel(page));
+    try {
+      await page.setViewportSize({ width: 844, height: 390 });
+      await expect.poll(async () => (await editPanel(page).boundingBox())?.x, { timeout: 5000 }).toBe(844 - 290 - 16);
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.keyboard.press('Escape');
+      await expectHidden(editPanel(page));
+    }
+  });
+
   it('fits the dialogs on screen and toggles fullscreen from the bar', async () => {
     await button(page, 'Toggle tools').tap();
     await button(page.getByRole('complementary', { name: 'Tools' }), 'Templates').tap();

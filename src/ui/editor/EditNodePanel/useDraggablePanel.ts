@@ -22,7 +22,10 @@ export function useDraggablePanel(enabled: boolean) {
 
   useEffect(() => {
     if (!enabled) return;
-    const onResize = () => setPos((p) => clampPanel(p, PANEL_WIDTH, viewport()));
+    // A panel the person never moved stays in its corner (top right) of the new size; one they
+    // placed stays there, on screen. Also as it becomes draggable (a phone turned to landscape).
+    const onResize = () => setPos((p) => clampPanel(remembered ? p : defaultPanelPos(PANEL_WIDTH, viewport()), PANEL_WIDTH, viewport()));
+    onResize();
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, [enabled]);
