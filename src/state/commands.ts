@@ -35,6 +35,24 @@ export const SPENT_STEP = {
   message: 'Someone else has changed what that step changed since, and their change stays. Press again to go on with your earlier steps.',
 };
 
+/** A short message for the user. */
+export interface Note {
+  title: string;
+  message: string;
+}
+
+/** What has the keyboard instead of the map's shortcuts: an open menu or modal dialog. */
+export type KeyHolder = 'menu' | 'dialog';
+
+/**
+ * What a command's shortcut says when a press of it does nothing, for commands whose key press must
+ * never go unanswered (undo, redo): it had nothing to do, or an open menu or dialog had the keys.
+ */
+export interface ShortcutNotes {
+  nothingToDo: Note;
+  heldBy(holder: KeyHolder): Note;
+}
+
 export interface CommandContext {
   store: MindMapStore;
   ui?: UiEffects;
@@ -47,6 +65,7 @@ export interface Command {
   scope: 'global' | 'tree' | 'clipboard';
   enabled(state: MindMapState, store: MindMapStore): boolean;
   run(ctx: CommandContext): void;
+  notes?: ShortcutNotes;
 }
 
 export type CommandId =
@@ -139,6 +158,10 @@ export const COMMANDS: readonly Command[] = [
     run: ({ store, ui }) => {
       if (!store.undo() && store.readOnly === null) ui?.tell?.(SPENT_STEP.undoTitle, SPENT_STEP.message);
     },
+    notes: {
+      nothingToDo: { title: 'Nothing to undo', message: 'There is no change of yours left to undo.' },
+      heldBy: (holder) => ({ title: 'Not undone', message: `Close the ${holder} first, then press again.` }),
+    },
   },
   {
     id: 'redo',
@@ -148,6 +171,10 @@ export const COMMANDS: readonly Command[] = [
     enabled: (_s, store) => store.canRedo(),
     run: ({ store, ui }) => {
       if (!store.redo() && store.readOnly === null) ui?.tell?.(SPENT_STEP.redoTitle, SPENT_STEP.message);
+    },
+    notes: {
+      nothingToDo: { title: 'Nothing to redo', message: 'There is no undone change to redo.' },
+      heldBy: (holder) => ({ title: 'Not redone', message: `Close the ${holder} first, then press again.` }),
     },
   },
   {

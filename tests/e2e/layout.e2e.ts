@@ -437,9 +437,9 @@ async function autoLayoutOff(page: Page): Promise<void> {
 }
 
 /**
- * Escape in the open menu closes it; shortcuts wait until it is gone, its closing transition
- * included. The menu gets focus first: right after a reload the page may still move focus (to the
- * selected topic) after the click that opened it.
+ * Escape in the open menu closes it; the tests go on once it is gone. The menu gets focus first:
+ * right after a reload the page may still move focus (to the selected topic) after the click that
+ * opened it.
  */
 async function closeMenu(page: Page): Promise<void> {
   await page.getByRole('menu').focus();

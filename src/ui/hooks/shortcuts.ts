@@ -2,6 +2,7 @@
  * Pure helpers for deciding when a global shortcut may fire (Mantine's useHotkeys matches the
  * registry's strings against key presses), and the platform for showing them.
  */
+import type { KeyHolder } from '../../state/commands';
 
 export function isMacPlatform(): boolean {
   if (typeof navigator === 'undefined') return false;
@@ -20,6 +21,13 @@ interface ElementLike {
   isContentEditable?: boolean;
   closest?(selector: string): unknown;
   getAttribute?(name: string): string | null;
+}
+
+/** Focus on no element in particular (the page itself). */
+function onNothing(el: ElementLike | null): boolean {
+  if (!el || !el.tagName) return true;
+  const tag = el.tagName.toLowerCase();
+  return tag === 'body' || tag === 'html';
 }
 
 /** Typing in a field: no shortcut fires. */
@@ -41,8 +49,24 @@ export function isTypingTarget(target: EventTarget | null): boolean {
  */
 export function plainKeysAllowed(target: EventTarget | null): boolean {
   const el = target as ElementLike | null;
-  if (!el || !el.tagName) return true;
-  const tag = el.tagName.toLowerCase();
-  if (tag === 'body' || tag === 'html') return true;
-  return !!el.closest?.('[data-canvas-host]');
+  return onNothing(el) || !!el?.closest?.('[data-canvas-host]');
+}
+
+interface DocumentLike {
+  querySelector(selector: string): unknown;
+}
+
+/**
+ * The open menu or modal dialog that has the keyboard, if any: the one the key was pressed in, an
+ * open menu (its button says aria-expanded), or a modal dialog while focus is on nothing. A menu or
+ * dialog stays in the page while it fades out after closing, so being there says nothing: a closed
+ * menu's button says so at once, and a closed dialog has handed focus back to the page.
+ */
+export function keyHolder(target: EventTarget | null, doc: DocumentLike): KeyHolder | null {
+  const el = target as ElementLike | null;
+  if (el?.closest?.('[role="menu"]')) return 'menu';
+  if (el?.closest?.('[aria-modal="true"]')) return 'dialog';
+  if (doc.querySelector('[aria-haspopup="menu"][aria-expanded="true"]') !== null) return 'menu';
+  if (onNothing(el) && doc.querySelector('[aria-modal="true"]') !== null) return 'dialog';
+  return null;
 }

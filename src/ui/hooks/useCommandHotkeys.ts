@@ -1,28 +1,56 @@
 /**
  * Binds every "global" command of the state module's registry to its shortcuts with Mantine's
  * `useHotkeys`, which reads the registry's strings ("mod+shift+z", "alt+ArrowUp") as they are.
- * Nothing fires while the user types in a field, while a modal dialog or menu is open, or when
- * another handler (the canvas's keyboard tree, an open menu) already handled the key.
+ * Nothing fires while the user types in a field, while an open menu or modal dialog has the keys,
+ * or when another handler (the canvas's keyboard tree, an open menu) already handled the key. An
+ * undo or redo press that does nothing says why.
  */
 import { useHotkeys, type HotkeyItem } from '@mantine/hooks';
-import { COMMANDS, runCommand, type Command, type UiEffects } from '../../state/commands';
+import { COMMANDS, runCommand, type Command, type KeyHolder, type Note, type UiEffects } from '../../state/commands';
 import type { MindMapStore } from '../../state/store';
-import { isPlainKey, isTypingTarget, plainKeysAllowed } from './shortcuts';
+import { isPlainKey, isTypingTarget, keyHolder, plainKeysAllowed } from './shortcuts';
 
 const GLOBAL = COMMANDS.filter((c) => c.scope === 'global' && c.shortcuts.length > 0);
 
-function modalOpen(): boolean {
-  return document.querySelector('[aria-modal="true"]') !== null || document.querySelector('[role="menu"]') !== null;
+export interface HotkeyDecision {
+  run: boolean;
+  preventDefault: boolean;
+  /** Set when an open menu or dialog kept the key from the command. */
+  heldBy?: KeyHolder;
 }
 
 /** Whether a matched shortcut may run its command for this key press, and whether it takes the key. */
-export function hotkeyDecision(shortcut: string, e: KeyboardEvent, commandEnabled: () => boolean): { run: boolean; preventDefault: boolean } {
+export function hotkeyDecision(
+  shortcut: string,
+  e: KeyboardEvent,
+  commandEnabled: () => boolean,
+  holder: KeyHolder | null = null,
+): HotkeyDecision {
   if (e.defaultPrevented || e.isComposing || isTypingTarget(e.target)) return { run: false, preventDefault: false };
+  if (holder !== null) return { run: false, preventDefault: false, heldBy: holder };
   const plain = isPlainKey(shortcut);
   if (plain && shortcut !== 'Escape' && !plainKeysAllowed(e.target)) return { run: false, preventDefault: false };
   // Ctrl+N, Ctrl+F… must not reach the browser even when the command has nothing to do; a plain
   // key (Tab, Enter) keeps its usual meaning then.
   return { run: true, preventDefault: !plain || commandEnabled() };
+}
+
+export interface PressOutcome {
+  ran: boolean;
+  /** A held-down key repeating. */
+  repeat: boolean;
+  commandEnabled(): boolean;
+}
+
+/**
+ * What to tell the user about a press that did nothing, for commands with notes; a held-down key's
+ * repeats say nothing more.
+ */
+export function unansweredPressNote(command: Command, d: HotkeyDecision, press: PressOutcome): Note | null {
+  if (!command.notes || press.repeat) return null;
+  if (d.heldBy) return press.commandEnabled() ? command.notes.heldBy(d.heldBy) : command.notes.nothingToDo;
+  if (d.run && !press.ran) return command.notes.nothingToDo;
+  return null;
 }
 
 /** One hotkey per shortcut of each command, for `useHotkeys`; filtering and preventDefault are ours. */
@@ -34,10 +62,12 @@ export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, ena
   const hotkeys =
     store && enabled
       ? commandHotkeys(GLOBAL, (command, shortcut, e) => {
-          if (modalOpen()) return;
-          const d = hotkeyDecision(shortcut, e, () => command.enabled(store.getState(), store));
+          const commandEnabled = () => command.enabled(store.getState(), store);
+          const d = hotkeyDecision(shortcut, e, commandEnabled, keyHolder(e.target, document));
           if (d.preventDefault) e.preventDefault();
-          if (d.run) runCommand(command.id, { store, ui });
+          const ran = d.run && runCommand(command.id, { store, ui });
+          const note = unansweredPressNote(command, d, { ran, repeat: e.repeat, commandEnabled });
+          if (note) ui.tell?.(note.title, note.message);
         })
       : [];
   // No tags ignored and contenteditable included: isTypingTarget decides, with input types and role="textbox".

@@ -10,14 +10,15 @@ import { getNode } from '../../../state/doc';
 import { branchAsMarkdown, branchAsText } from '../../../state/interop/branchText';
 import { pasteOutline, PASTE_MESSAGES, readPastedOutline } from '../../../state/interop/paste';
 import type { MindMapStore } from '../../../state/store';
-import { isTypingTarget } from '../../hooks/shortcuts';
+import { isTypingTarget, keyHolder } from '../../hooks/shortcuts';
 import { notifyError, notifySuccess } from '../notify';
 
 export const MARKDOWN_TYPE = 'text/markdown';
 
 function blocked(e: ClipboardEvent): boolean {
   if (e.defaultPrevented || isTypingTarget(e.target) || isTypingTarget(document.activeElement)) return true;
-  return document.querySelector('[aria-modal="true"], [role="menu"]') !== null;
+  // An open menu or dialog keeps the keys; one only fading out after closing does not.
+  return keyHolder(document.activeElement, document) !== null;
 }
 
 /** Text the user selected on the page (a note, a toast) is copied as the browser would. */
