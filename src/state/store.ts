@@ -506,6 +506,16 @@ export class MindMapStore {
     }
   }
 
+  /**
+   * Tells subscribers that canUndo / canRedo may read otherwise with no change to the state: the
+   * history driver finished writing a step after the change that made it was emitted.
+   */
+  historyChanged(): void {
+    const changes = emptyChangeSet();
+    changes.history = true;
+    this.emit(changes);
+  }
+
   /** Forgets all history (after a load, for example). */
   clearHistory(): void {
     this.past = [];

@@ -9,6 +9,7 @@ import { mkdtempSync, utimesSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { generateMapText } from '../../bench/mapGenerator.mjs';
 import type { Session } from './browser';
 import { button, child, expectHidden, expectToast, expectVisible, labels, mapOf, nodeCount, openEditor, resetMap, toast } from './editor.helpers';
 
@@ -119,6 +120,56 @@ describe('Import dialog', () => {
     await expectHidden(again);
     expect(await labels(page)).toEqual(['From file', 'Main Topic']);
   });
+});
+
+describe('Importing a map written into the document in parts', () => {
+  // 10,000 topics replacing a fresh map (nothing to undo before): drawn first, then written into the
+  // document in parts.
+  const bigMap = generateMapText(10_000);
+  const undoButton = () => button(page.getByRole('complementary', { name: 'Tools' }), 'Undo');
+  const whenSaved = () => page.getByRole('status', { name: 'Save status' }).filter({ hasText: 'Saved in this browser' }).waitFor({ timeout: 30_000 });
+
+  it('shows the import working until the map is in, then closes as the toast comes; Undo takes the import back', async () => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, bigMap);
+    const dialog = await openImport();
+    // What the page shows, as each change of the DOM leaves it: a look from outside can fall
+    // between two states.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as any).__importSeen = []);
+      new MutationObserver(() => {
+        const d = document.querySelector('[role="dialog"]');
+        const working = !!d?.querySelector('[data-loading], [role="progressbar"]');
+        const toasted = !!document.querySelector('.mantine-Notification-root');
+        const now = `${!d ? 'closed' : working ? 'working' : 'form'}${toasted ? ', toast' : ''}`;
+        if (seen[seen.length - 1] !== now) seen.push(now);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await dialog.locator('input[type="file"]').setInputFiles(big);
+    await expectToast(page, 'Import Successful', 'Imported mind map with 10000 nodes');
+    const seen: string[] = await page.evaluate(() => (window as any).__importSeen);
+    const fromStart = seen.slice(seen.indexOf('working'));
+    expect(fromStart[0], seen.join(' → ')).toBe('working');
+    // Never the empty form while the import runs, and no toast over the dialog.
+    expect(fromStart.filter((s) => s !== 'working' && s !== 'closed' && s !== 'closed, toast'), seen.join(' → ')).toEqual([]);
+    expect(fromStart[fromStart.length - 1]).toBe('closed, toast');
+
+    await whenSaved();
+    expect(await undoButton().isEnabled()).toBe(true);
+    expect(await undoButton().getAttribute('title')).toBe('Undo (Ctrl+Z)');
+    await undoButton().click();
+    expect(await labels(page)).toEqual(['Main Topic']);
+  }, 120_000);
+
+  it('enables Undo once the map is in, with nothing else redrawing the tool panel', async () => {
+    expect(await undoButton().isEnabled()).toBe(false);
+    await page.evaluate((text) => (window as any).__mindflow.importText(text), bigMap);
+    await whenSaved();
+    expect(await page.evaluate(() => (window as any).__mindflow.binding.writing)).toBe(false);
+    expect(await undoButton().isEnabled()).toBe(true);
+    await undoButton().click();
+    expect(await labels(page)).toEqual(['Main Topic']);
+  }, 120_000);
 });
 
 describe('Templates dialog', () => {

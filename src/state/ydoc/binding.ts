@@ -311,11 +311,11 @@ class Binding implements DocBinding {
         this.settle();
         return this.replay(h.manager.redoStack, () => h.redo());
       },
-      // A step waiting for its write (writeLater) is already this tab's newest one.
-      canUndo: () => this.laterStep || h.canUndo(),
-      canRedo: () => !this.laterStep && h.canRedo(),
-      undoLabel: () => (this.laterStep ? h.nextLabel() : h.undoLabel()),
-      redoLabel: () => (this.laterStep ? null : h.redoLabel()),
+      // A step waiting for its write (a map in parts, or writeLater) is already this tab's newest one.
+      canUndo: () => this.stepUnwritten || h.canUndo(),
+      canRedo: () => !this.stepUnwritten && h.canRedo(),
+      undoLabel: () => (this.stepUnwritten ? h.nextLabel() : h.undoLabel()),
+      redoLabel: () => (this.stepUnwritten ? null : h.redoLabel()),
       clear: () => {
         this.settle();
         this.flushMark();
@@ -440,7 +440,9 @@ class Binding implements DocBinding {
       this.writingChanged(false);
       const later = this.later;
       this.deferBig.schedule(() => {
-        if (this.later === later) this.writeLaterNow();
+        if (this.later !== later) return;
+        this.writeLaterNow();
+        this.historyWritten();
       });
       return;
     }
@@ -505,9 +507,17 @@ class Binding implements DocBinding {
     return true;
   }
 
-  /** Whether the change waiting for its write is an undo step. */
-  private get laterStep(): boolean {
-    return this.later !== null && this.later.origin === this.origin;
+  /** Whether a change waiting for its write (in parts, or later) is an undo step. */
+  private get stepUnwritten(): boolean {
+    return (this.later !== null && this.later.origin === this.origin) || (this.fill !== null && this.fill.origin === this.origin);
+  }
+
+  /**
+   * A step's write finished in a task of its own, outside any change of the store: its listeners
+   * hear that the history may read otherwise now (the step in the undo manager's stack, not waiting).
+   */
+  private historyWritten(): void {
+    this.store.historyChanged();
   }
 
   /** Writes the big change waiting for its write (writeLater), if any. */
@@ -535,6 +545,7 @@ class Binding implements DocBinding {
       if (this.fill !== fill) return;
       this.writePart(this.parts!.part);
       if (this.fill === fill) this.scheduleNextPart();
+      else this.historyWritten();
     });
   }
 

@@ -3,6 +3,7 @@ import { ReportBuilder } from '../../../src/state/interop/report';
 import { hasOwnPositions } from '../../../src/ui/editor/import/ownPositions';
 import { dragHasFiles } from '../../../src/ui/editor/import/importRequests';
 import { outcomeLine, reportFileName, reportJson } from '../../../src/ui/editor/import/reportFile';
+import { whenWritten } from '../../../src/ui/editor/import/whenWritten';
 
 describe('import report file', () => {
   it('is named after the export files, with the local date', () => {
@@ -40,5 +41,45 @@ describe('import helpers', () => {
     expect(dragHasFiles(['Files'])).toBe(true);
     expect(dragHasFiles(['text/plain', 'text/uri-list'])).toBe(false);
     expect(dragHasFiles(undefined)).toBe(false);
+  });
+});
+
+describe('an import is in once the document holds the map', () => {
+  /** A binding whose writing the test moves on. */
+  function fakeBinding(writing: boolean) {
+    const listeners = new Set<(w: boolean) => void>();
+    return {
+      writing,
+      onWriting(l: (w: boolean) => void) {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      set(w: boolean) {
+        this.writing = w;
+        for (const l of [...listeners]) l(w);
+      },
+      listeners,
+    };
+  }
+  const settled = async (p: Promise<void>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 0));
+    return done;
+  };
+
+  it('at once when nothing is being written', async () => {
+    expect(await settled(whenWritten(fakeBinding(false)))).toBe(true);
+  });
+
+  it('once the parts being written are all in, and stops listening then', async () => {
+    const b = fakeBinding(true);
+    const written = whenWritten(b);
+    expect(await settled(written)).toBe(false);
+    b.set(true);
+    expect(await settled(written)).toBe(false);
+    b.set(false);
+    expect(await settled(written)).toBe(true);
+    expect(b.listeners.size).toBe(0);
   });
 });

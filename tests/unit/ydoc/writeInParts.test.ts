@@ -132,6 +132,50 @@ describe('binding: a big map written in parts', () => {
     expect(canon(a.store.getState())).toEqual(after);
   });
 
+  it('can be undone from the moment it is drawn, and its listeners always read the history as it stands', () => {
+    // A fresh map: nothing to undo before the import.
+    const a = partsReplica();
+    expect(a.store.canUndo()).toBe(false);
+    // What an Undo button bound to the store shows: the history as read at the latest change set.
+    const shown = () => ({ undo: a.store.canUndo(), redo: a.store.canRedo(), label: a.store.undoLabel() });
+    let heard = shown();
+    a.store.subscribe(() => {
+      heard = shown();
+    });
+    importState(a.store, bigMap(60));
+    expect(a.binding.writing).toBe(true);
+    expect(heard).toEqual({ undo: true, redo: false, label: 'Import' });
+    while (runOne(a.queue)) expect(heard).toEqual(shown());
+    expect(heard).toEqual({ undo: true, redo: false, label: 'Import' });
+
+    // Undone, then imported again: the redo step is gone from the first part on.
+    a.store.undo();
+    expect(heard).toEqual({ undo: false, redo: true, label: null });
+    importState(a.store, bigMap(60, 7));
+    expect(heard).toEqual({ undo: true, redo: false, label: 'Import' });
+    while (runOne(a.queue)) expect(heard).toEqual(shown());
+    expect(a.store.undo()).toBe(true);
+    expect(a.store.getState().nodes.n).toBe(4);
+  });
+
+  it('leaves nothing to undo when its parts changed nothing in the document, and says so when they are in', () => {
+    const a = partsReplica();
+    importState(a.store, bigMap(40));
+    while (runOne(a.queue));
+    // Another page of the same map, with no history of its own, imports the map the document holds.
+    const queue: (() => void)[] = [];
+    const b = replica(a.doc, new MindMapStore(), { writeInParts: { from: 20, part: 7, schedule: (run) => queue.push(run) } });
+    let heard = b.store.canUndo();
+    b.store.subscribe(() => {
+      heard = b.store.canUndo();
+    });
+    importState(b.store, bigMap(40));
+    expect(heard).toBe(true);
+    while (runOne(queue));
+    expect(b.store.canUndo()).toBe(false);
+    expect(heard).toBe(false);
+  });
+
   it('writes the rest first when an edit, an undo or a change from elsewhere comes before the last part', () => {
     const a = partsReplica();
     importState(a.store, bigMap(60));

@@ -1,31 +1,34 @@
 /**
  * "Import Mind Map": pick or drop a file of any supported format, or paste JSON, Markdown, OPML or an
  * indented outline. Reading and parsing run in a worker (import/parseInWorker.ts); a progress bar
- * shows when that takes over a second. A file with several sheets asks which to import. Errors keep
- * the dialog open and change nothing. MindFlow's own JSON closes the dialog as before; any other
- * format leaves it open on the fidelity report until the user closes it. A read-only map says so in the
- * dialog and imports nothing.
+ * shows when the import takes over a second. A file with several sheets asks which to import. Errors
+ * keep the dialog open and change nothing. The import ends once the map is in (drawn, and written
+ * into the document, which a big map is in parts after it is drawn): then the toast comes, and
+ * MindFlow's own JSON closes the dialog while any other format leaves it open on the fidelity report
+ * until the user closes it. A read-only map says so in the dialog and imports nothing.
  */
 import { Alert, Button, FileButton, Group, Modal, Progress, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ImportReport } from '../../../state/interop/report';
 import { useEditor } from '../EditorContext';
 import { IconUpload } from '../icons';
 import { importLayout } from '../../../state/importMap';
 import { labelMeasurer } from '../../../scene/topics/nodeMetrics';
-import { applyReadMap } from '../import/applyImport';
+import { applyReadMap, importToast } from '../import/applyImport';
 import { hasOwnPositions } from '../import/ownPositions';
 import { IMPORT_ACCEPT } from '../import/fileFormat';
 import { dragHasFiles, onFileImportRequest } from '../import/importRequests';
 import { dropPreparedParser, parseInWorker, prepareParser, type ParseJob, type ParseProgress } from '../import/parseInWorker';
 import type { ParseRequest } from '../import/protocol';
+import { whenWritten } from '../import/whenWritten';
 import { RestorePreviousButton } from '../storage/RestoreMapDialog';
 import { ImportReportView } from './ImportReport';
 import { nextPaint } from '../afterPaint';
 import { useReadOnlyReason } from '../readOnly';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
 
-/** The progress bar appears only for imports that take longer than this. */
+/** The progress bar appears only for imports that take longer than this (reading to written). */
 const SLOW_MS = 1000;
 /**
  * A map this big takes the page's main thread long enough to build (about a second at 60,000
@@ -36,13 +39,17 @@ const BIG_BUILD_TOPICS = 20_000;
 
 type Sheet = { title: string; topics: number };
 
+/** The worker's stages, then the page's last: the map drawn, being written into the document. */
+type ImportProgress = ParseProgress | { stage: 'saving' };
+
 type Phase =
   | { kind: 'idle' }
-  | { kind: 'busy'; progress: ParseProgress; slow: boolean }
+  | { kind: 'busy'; progress: ImportProgress; slow: boolean }
   | { kind: 'sheets'; request: ParseRequest; sheets: Sheet[]; choice: string }
   | { kind: 'report'; report: ImportReport };
 
-function progressOf(p: ParseProgress): { value: number; label: string } {
+function progressOf(p: ImportProgress): { value: number; label: string } {
+  if (p.stage === 'saving') return { value: 95, label: 'Saving the map…' };
   if (p.stage === 'building') return { value: 90, label: 'Building the map…' };
   if (p.stage === 'reading') return { value: Math.round(5 + 45 * (p.fraction ?? 0)), label: 'Reading the file…' };
   return { value: 60, label: 'Reading topics…' };
@@ -60,21 +67,40 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   // A file dropped on the canvas opens the dialog by itself.
   const [dropOpened, setDropOpened] = useState(false);
-  const job = useRef<{ parse: ParseJob; timer: number } | null>(null);
+  // See closeImported.
+  const [closingAtOnce, setClosingAtOnce] = useState(false);
+  /** `applying`: the read map is going into the editor, which closing the dialog does not stop. */
+  const job = useRef<{ parse: ParseJob; timer: number; applying: boolean } | null>(null);
   const resetFile = useRef<() => void>(null);
 
   const stopJob = () => {
-    if (!job.current) return;
-    job.current.parse.cancel();
-    window.clearTimeout(job.current.timer);
+    const current = job.current;
+    if (!current) return;
+    if (!current.applying) current.parse.cancel();
+    window.clearTimeout(current.timer);
     job.current = null;
+  };
+
+  const resetContent = () => {
+    setText('');
+    setError(null);
+    setPhase({ kind: 'idle' });
+    setClosingAtOnce(false);
   };
 
   const close = () => {
     stopJob();
-    setText('');
-    setError(null);
-    setPhase({ kind: 'idle' });
+    resetContent();
+    setDropOpened(false);
+    onClose();
+  };
+
+  /**
+   * The map is in: the dialog goes without its fade, whose frames can be long ones on a map just
+   * drawn, and with its content as it was (reset once it is gone), never the empty form.
+   */
+  const closeImported = () => {
+    setClosingAtOnce(true);
     setDropOpened(false);
     onClose();
   };
@@ -94,7 +120,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
       if (big) shown ??= nextPaint();
     });
     const timer = window.setTimeout(() => setPhase((p) => (p.kind === 'busy' ? { ...p, slow: true } : p)), SLOW_MS);
-    const mine = { parse, timer };
+    const mine = { parse, timer, applying: false };
     job.current = mine;
     void parse.result.then((outcome) => {
       if (job.current !== mine) return; // cancelled or replaced
@@ -117,19 +143,35 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
       const big = outcome.report.topics >= BIG_BUILD_TOPICS;
       setPhase((p) => (p.kind === 'busy' ? { ...p, progress: { stage: 'building' }, slow: p.slow || big } : p));
       const build = async () => {
-        window.clearTimeout(timer);
         if (job.current !== mine) return;
-        job.current = null;
+        mine.applying = true;
         const applied = await applyReadMap(session, canvas, outcome, parse.placed);
-        if (!applied.ok) {
-          setError(applied.error);
-          setPhase({ kind: 'idle' });
-        } else if (hasOwnPositions(outcome)) {
-          close();
-        } else {
-          setText('');
-          setPhase({ kind: 'report', report: outcome.report });
+        if (applied.ok) {
+          if (job.current === mine) setPhase((p) => (p.kind === 'busy' ? { ...p, progress: { stage: 'saving' } } : p));
+          await whenWritten(session.binding);
         }
+        window.clearTimeout(timer);
+        const following = job.current === mine;
+        if (following) job.current = null;
+        if (!applied.ok) {
+          if (following) {
+            setError(applied.error);
+            setPhase({ kind: 'idle' });
+          }
+          return;
+        }
+        // The dialog shows the end (closed, or the report) before the toast says it: a toast shown
+        // first would sit over the busy dialog through the canvas's next frame.
+        if (following) {
+          flushSync(() => {
+            if (hasOwnPositions(outcome)) closeImported();
+            else {
+              setText('');
+              setPhase({ kind: 'report', report: outcome.report });
+            }
+          });
+        }
+        importToast(applied);
       };
       if (big) void (shown ?? nextPaint()).then(build);
       else window.setTimeout(() => void build(), 0);
@@ -185,9 +227,19 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
   };
 
   const busy = phase.kind === 'busy';
+  // The map is already in the editor: nothing is left to cancel.
+  const saving = busy && phase.progress.stage === 'saving';
 
   return (
-    <Modal opened={shown} onClose={close} title="Import Mind Map" centered size="lg">
+    <Modal
+      opened={shown}
+      onClose={close}
+      title="Import Mind Map"
+      centered
+      size="lg"
+      transitionProps={closingAtOnce ? { exitDuration: 0 } : undefined}
+      onExitTransitionEnd={closingAtOnce ? resetContent : undefined}
+    >
       <Stack gap="md">
         {readOnly === null || phase.kind === 'report' ? null : <ReadOnlyAlert reason={readOnly} />}
         {phase.kind === 'report' ? (
@@ -267,7 +319,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
           ) : (
             <>
               <Button variant="default" onClick={close}>
-                Cancel
+                {saving ? 'Close' : 'Cancel'}
               </Button>
               {phase.kind === 'sheets' ? (
                 <Button

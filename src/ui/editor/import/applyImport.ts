@@ -1,4 +1,7 @@
-/** Puts a read map into the editor: one undo step, Balanced layout when the file had no positions, toast, fit. */
+/**
+ * Puts a read map into the editor: one undo step, Balanced layout when the file had no positions, fit.
+ * The toast (importToast) is the caller's, once the map is in.
+ */
 import type { MindMapState } from '../../../state/doc';
 import { importLayout, importSnapshot, importState, type ImportOutcome } from '../../../state/importMap';
 import { decodeMapText } from '../../../state/mapText';
@@ -44,7 +47,7 @@ export async function applyReadMap(
   canvas: { current: CanvasHandle | null },
   read: ReadMap,
   placed: Promise<PlacedMap | null> = Promise.resolve(null),
-): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
+): Promise<{ ok: true; count: number; message: string } | { ok: false; error: string }> {
   const own = hasOwnPositions(read);
   // Sizes as the canvas draws them, measured on the incoming map's labels.
   const tidy = own ? undefined : { sizeOf: (incoming: MindMapState) => topicSizer(new MindMapStore(incoming)) };
@@ -61,8 +64,12 @@ export async function applyReadMap(
   if (!result.ok) return result;
   // A read-only map refused the import (its refusal listeners said why): nothing to announce.
   if (session.store.readOnly !== null) return { ok: false, error: session.store.readOnly };
-  notifySuccess(MESSAGES.importTitle, importSuccessMessage(result.count, [...result.repairs, ...jsonRepairs(read)]));
   // Let the canvas take the new map in before fitting it.
   requestAnimationFrame(() => canvas.current?.fitView());
-  return { ok: true, count: result.count };
+  return { ok: true, count: result.count, message: importSuccessMessage(result.count, [...result.repairs, ...jsonRepairs(read)]) };
+}
+
+/** "Import Successful", with what applyReadMap says of the map. */
+export function importToast(applied: { message: string }): void {
+  notifySuccess(MESSAGES.importTitle, applied.message);
 }
