@@ -25,6 +25,18 @@ describe('routes', () => {
     expect(session.consoleErrors).toEqual([]);
   });
 
+  it('a share link no sync server answers says so after a while, and offers this device\'s map', async () => {
+    // The app served as static files: no server behind /api or the sync socket.
+    session = await openApp();
+    await session.goto('/mindmap/shared/AbCdEfGhIjKlMnOpQrStU#edit=aaaaaaaaaaaaaaaaaaaaaa&view=bbbbbbbbbbbbbbbbbbbbbb');
+    const page = session.page;
+    await page.getByText('Opening the shared map…').waitFor();
+    await page.getByText('The sync server has not answered yet', { exact: false }).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Open my map' }).click();
+    await page.waitForURL(/\/mindmap$/);
+    await page.getByRole('treeitem', { name: 'Main Topic' }).waitFor({ state: 'attached', timeout: 30_000 });
+  });
+
   it('an unknown path shows the 404 page, logs the path and links home', async () => {
     session = await openApp();
     await session.goto('/nope/deeper');

@@ -159,6 +159,19 @@ export class SharedMaps {
     write(this.storage, r);
   }
 
+  /**
+   * /mindmap opens again what it opened before the link of `room` was followed (a map that has not
+   * opened yet: its server does not answer); the link stays remembered for the map's own address.
+   */
+  setAside(room: string): void {
+    const r = read(this.storage);
+    const entry = r.maps[room];
+    if (!entry || r.current !== room) return;
+    const before = entry.openedFrom;
+    r.current = before && r.maps[before] ? before : null;
+    write(this.storage, r);
+  }
+
   /** The local map becomes the current one again; the shared map stays remembered. */
   leave(): void {
     const r = read(this.storage);

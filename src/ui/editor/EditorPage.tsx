@@ -19,7 +19,7 @@ import { EditNodePanel } from './EditNodePanel/EditNodePanel';
 import { EditorContext, type EditorContextValue } from './EditorContext';
 import { exposeForTests } from '../testHook';
 import { getEditorSession, type EditorSession } from './editorSession';
-import { REFUSED_LINK_MESSAGE, reopenOnNewLink, resolveSharedMap } from './share/sharedRoute';
+import { REFUSED_LINK_MESSAGE, reopenOnNewLink, resolveSharedMap, setAsideSharedMap } from './share/sharedRoute';
 import { LinkRefusedError } from './share/syncConnection';
 import { OpenMyMapButton } from './share/OpenMyMapButton';
 import { adoptLeftSharedMap } from './share/leaveSharedMap';
@@ -41,6 +41,10 @@ import { SharedElsewhereNotice } from './SharedElsewhereNotice';
 import { ToolPanel } from './ToolPanel';
 import classes from './Editor.module.css';
 import { CANVAS_COVER } from './canvasCover';
+import { useTrueAfter } from '../hooks/useTrueAfter';
+
+export const SLOW_JOIN_MS = 8000;
+export const SLOW_JOIN_MESSAGE = 'The sync server has not answered yet. MindFlow keeps trying and opens the map as soon as it does.';
 
 /** The load notice is shown once per page, not on every visit to the editor. */
 let loadNoticeShown = false;
@@ -53,6 +57,9 @@ export function EditorPage() {
   const [linkFailed, setLinkFailed] = useState(false);
   const { room } = useParams();
   const navigate = useNavigate();
+  // A shared map this device holds nothing of waits for the server, which may not answer (down, or
+  // the app served as static files): after a while the page says so, and offers this device's map.
+  const waitedLong = useTrueAfter(room, SLOW_JOIN_MS);
   useEffect(() => (room ? reopenOnNewLink() : undefined), [room]);
   useEffect(() => {
     let live = true;
@@ -99,7 +106,13 @@ export function EditorPage() {
               <Text size="sm" c="dimmed" maw={420} ta="center">
                 {failed ?? (room ? 'Opening the shared map…' : 'Loading your mind map…')}
               </Text>
+              {waitedLong && !failed && room ? (
+                <Text size="sm" c="dimmed" maw={420} ta="center">
+                  {SLOW_JOIN_MESSAGE}
+                </Text>
+              ) : null}
               {linkFailed ? <OpenMyMapButton /> : null}
+              {waitedLong && !failed && room ? <OpenMyMapButton before={() => setAsideSharedMap(room)} /> : null}
             </Stack>
           </Center>
         )}

@@ -89,3 +89,20 @@ it('reads a stored record defensively, keeping entries written before earlier li
   expect(maps.current()).toEqual({ room: ROOM, token: GOOD, access: 'edit', joinedAt: 5 });
   expect(maps.get(OTHER_ROOM)).toBeNull();
 });
+
+describe('a map set aside before it opened (no server answered)', () => {
+  it('gives /mindmap back to the map it opened before, and keeps the link for the map own address', () => {
+    const maps = new SharedMaps(memoryStorage());
+    maps.join({ room: OTHER_ROOM, token: GOOD, access: 'edit' }, 1);
+    maps.join({ room: ROOM, token: VIEW, access: 'view', viewToken: VIEW }, 2);
+    maps.setAside(ROOM);
+    expect(maps.current()?.room).toBe(OTHER_ROOM);
+    expect(maps.get(ROOM)?.token).toBe(VIEW);
+    // From the local map: /mindmap opens the local map again.
+    const fresh = new SharedMaps(memoryStorage());
+    fresh.join({ room: ROOM, token: GOOD, access: 'edit' }, 1);
+    fresh.setAside(ROOM);
+    expect(fresh.current()).toBeNull();
+    expect(fresh.get(ROOM)?.token).toBe(GOOD);
+  });
+});

@@ -4,16 +4,11 @@
  * would land on whatever control of the card is under the finger (Delete, a colour). For a moment
  * after it appears, or shows another topic, the card lets taps through to the canvas.
  */
-import { useEffect, useState } from 'react';
+import { useTrueAfter } from '../../hooks/useTrueAfter';
 
 export const TAP_GUARD_MS = 450;
 
-/** False for `ms` after `key` changes (and after the first render), then true. */
-export function useArmedAfter(key: unknown, ms = TAP_GUARD_MS): boolean {
-  const [armedFor, setArmedFor] = useState<{ key: unknown } | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setArmedFor({ key }), ms);
-    return () => clearTimeout(timer);
-  }, [key, ms]);
-  return armedFor !== null && armedFor.key === key;
+/** False for TAP_GUARD_MS after `key` (the card's topic) changes, then true. */
+export function useArmedAfter(key: unknown): boolean {
+  return useTrueAfter(key, TAP_GUARD_MS);
 }

@@ -2,9 +2,10 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-export function OpenMyMapButton() {
+/** `before`: runs as it is pressed, before /mindmap opens. */
+export function OpenMyMapButton({ before }: { before?: () => void }) {
   return (
-    <Button component={Link} to="/mindmap" variant="light" color="violet" size="sm">
+    <Button component={Link} to="/mindmap" variant="light" color="violet" size="sm" onClick={before}>
       Open my map
     </Button>
   );

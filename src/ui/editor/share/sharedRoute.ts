@@ -35,6 +35,11 @@ export function resolveSharedMap(room: string | null, hash: string): MapTarget {
   return { kind: 'shared', ref: maps.join(ref) };
 }
 
+/** Leaves a shared map that has not opened (no server answers) for the map /mindmap opened before. */
+export function setAsideSharedMap(room: string): void {
+  new SharedMaps(localStorageOrNull()).setAside(room);
+}
+
 /**
  * Another link of a shared map put into the address bar while the map is open changes only the
  * address's fragment: the page is opened again so the link is taken as if it had been followed.
