@@ -207,7 +207,10 @@ class Binding implements DocBinding {
     this.placing = layoutPlaces(store.getState().settings);
     this.lastState = store.getState();
     // The undo manager listens first, so its stacks are up to date when the store hears of an undo.
-    this.history = new DocHistory(this.d, this.origin);
+    this.history = new DocHistory(this.d, this.origin, {
+      parentOf: (id) => tableGet(this.store.getState().nodes, id)?.parentId,
+      childrenOf: (id) => childIds(this.store.getState(), id),
+    });
     doc.on('afterTransaction', this.onTransaction);
     store.setHistoryDriver(this.markedHistory(this.history));
     this.unsubscribe = store.subscribe(this.onStoreChange);

@@ -3,7 +3,8 @@
  *
  * Only transactions with this replica's local origin are tracked, so undo and redo act on this tab's
  * own edits, and Y.UndoManager never overwrites a later change from elsewhere (a topic another tab
- * renamed after us keeps its new name when we undo our rename). The store still says where steps
+ * renamed after us keeps its new name when we undo our rename), nor removes a topic someone else
+ * has changed or built on since (keepTheirs.ts). The store still says where steps
  * begin (HistoryDriver.record): each step starts a new stack item (stopCapturing) and everything up
  * to the next step joins it, so a drag inside a mark, or an edit and the auto-layout that follows it,
  * stay one step. captureTimeout is infinite: steps are cut by the store, never by the clock.
@@ -12,6 +13,7 @@
 import * as Y from 'yjs';
 import type { HistoryDriver } from '../store';
 import { logFields, writeFieldsBack, type FieldLog } from './fieldUndo';
+import { narrowStep, type TopicTree } from './keepTheirs';
 import type { MapDoc } from './shape';
 
 const LABEL = 'label';
@@ -33,7 +35,11 @@ export class DocHistory implements HistoryDriver {
   /** The stack item the newest tracked change made (not an undo's or a redo's), until taken. */
   private added: Y.UndoManager['undoStack'][number] | null = null;
 
-  constructor(d: MapDoc, origin: object) {
+  constructor(
+    private readonly d: MapDoc,
+    origin: object,
+    private readonly topics: TopicTree,
+  ) {
     this.manager = new Y.UndoManager([d.tree.y, d.topic.y, d.link.y, d.meta], {
       trackedOrigins: new Set([origin]),
       captureTimeout: Number.POSITIVE_INFINITY,
@@ -135,7 +141,8 @@ export class DocHistory implements HistoryDriver {
    * Undoes (or redoes) exactly the newest step. Y.UndoManager skips a step whose undo changes
    * nothing (someone else has since overwritten all of it) and goes on to the step before, so one
    * Ctrl+Z could remove a topic whose rename was overwritten by a collaborator. Here such a step is
-   * spent without going further.
+   * spent without going further. The step is first narrowed so that it leaves alone the topics
+   * someone else has changed since (keepTheirs.ts).
    */
   private one(stack: 'undoStack' | 'redoStack', run: () => unknown): boolean {
     const m = this.manager;
@@ -143,11 +150,13 @@ export class DocHistory implements HistoryDriver {
     const top = items.pop();
     if (!top) return false;
     m[stack] = [top];
+    const putBack = narrowStep(m, top, this.d.tree.y, this.d.topic.y, this.topics);
     let done: unknown;
     try {
       done = run();
       if (done === null || done === undefined) done = this.byFields(top, stack === 'undoStack' ? 'undo' : 'redo');
     } finally {
+      putBack();
       // Whatever run() left (nothing, or the step again if it threw) goes back under the rest.
       m[stack] = items.concat(m[stack]);
     }

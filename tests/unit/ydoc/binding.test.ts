@@ -240,12 +240,13 @@ describe('binding: undo through the document', () => {
     syncAll([a, b]);
     const told: string[] = [];
     runCommand('undo', { store: a.store, ui: { focusSearch: () => {}, editLabel: () => {}, tell: (title) => told.push(title) } });
-    // The rename's undo changes nothing now; the topic stays until the next undo.
+    // The rename's undo changes nothing now; the add's would take their rename away with the topic.
     expect(told).toEqual([SPENT_STEP.undoTitle]);
     expect(getNode(a.store.getState(), x)!.data.label).toBe('theirs');
-    expect(a.store.undo()).toBe(true);
+    expect(a.store.undo()).toBe(false);
     syncAll([a, b]);
-    expect(getNode(a.store.getState(), x)).toBeUndefined();
+    expect(getNode(a.store.getState(), x)!.data.label).toBe('theirs');
+    expect(a.store.canUndo()).toBe(false);
     expectSame(a, b);
   });
 
