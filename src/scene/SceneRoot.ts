@@ -274,6 +274,7 @@ class SceneRoot {
       },
       editLabel: (id) => this.treeEdit.editLabel(id),
       focusNode: (id) => this.treeEdit.focusNode(id),
+      revealNode: (id) => this.treeEdit.revealShown(id),
       setPresence: (people) => {
         this.presence.set(people);
         this.scheduler.request();

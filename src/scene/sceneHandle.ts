@@ -39,6 +39,8 @@ export interface SceneHandle {
   setSnapToGrid(on: boolean): void;
   editLabel(id: string): void;
   focusNode(id: string): void;
+  /** Pans the least that brings the topic on screen and out from under the panels. */
+  revealNode(id: string): void;
   getViewport(): Camera;
   setViewport(cam: Camera, durationMs?: number): void;
   onViewportChange(cb: (cam: Camera) => void): () => void;
@@ -75,6 +77,7 @@ export interface HandleDeps {
   setSnapToGrid(on: boolean): void;
   editLabel(id: string): void;
   focusNode(id: string): void;
+  revealNode(id: string): void;
   setPresence(people: readonly PresencePerson[]): void;
   destroy(): void;
 }
@@ -100,6 +103,7 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
     setSnapToGrid: (on) => d.setSnapToGrid(on),
     editLabel: (id) => d.editLabel(id),
     focusNode: (id) => d.focusNode(id),
+    revealNode: (id) => d.revealNode(id),
     getViewport: () => ({ ...camera.cam }),
     setViewport: (cam, ms = 0) => camera.animateTo({ x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, camera.minZoomFor(cam.zoom)) }, ms),
     onViewportChange: (cb) => {

@@ -80,6 +80,25 @@ describe('editor on mobile', () => {
     expect(r.x + r.width).toBeLessThanOrEqual(390);
     expect(r.y).toBeGreaterThanOrEqual(0);
     expect(r.y + r.height).toBeLessThanOrEqual(844);
+    // The Edit card, hidden while the tool panel was open over it, is back and not over the topic.
+    const card = (await editPanel(page).boundingBox())!;
+    const over = r.x < card.x + card.width && r.x + r.width > card.x && r.y < card.y + card.height && r.y + r.height > card.y;
+    expect(over).toBe(false);
+  });
+
+  it('hides the Edit card while the tool panel is open over it', async () => {
+    await resetMap(page);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+    await expectVisible(editPanel(page));
+    const toggle = button(page, 'Toggle tools');
+    await toggle.tap();
+    await expectHidden(editPanel(page));
+    await expectVisible(button(page.getByRole('complementary', { name: 'Tools' }), 'Clear Map'));
+    await toggle.tap();
+    await expectVisible(editPanel(page));
+    await page.keyboard.press('Escape');
   });
 
   it('a double tap edits the title in place; the card that appears lets that second tap through', async () => {
@@ -87,12 +106,22 @@ describe('editor on mobile', () => {
     await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
     const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
     const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    // A tap of the test before, on the same topic, is not the first tap of this double tap.
+    await page.waitForTimeout(400);
     await page.touchscreen.tap(at.x, at.y);
     // The centred card appears over the topic before the second tap of the double tap (350 ms).
     await page.waitForTimeout(150);
     expect(await editPanel(page).isVisible()).toBe(true);
     await page.touchscreen.tap(at.x, at.y);
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
+    // In the upper half, above where the on-screen keyboard opens, and not under the card.
+    const editor = await page.evaluate(() => {
+      const r = document.activeElement!.getBoundingClientRect();
+      return { y: r.y, height: r.height };
+    });
+    expect(editor.y + editor.height).toBeLessThanOrEqual(844 / 2);
+    const card = (await editPanel(page).boundingBox())!;
+    expect(editor.y + editor.height).toBeLessThanOrEqual(card.y);
     expect(await nodeCount(page)).toBe(1);
     expect(await page.evaluate(() => (window as any).__mindflow.node('root').data.color)).toBe('#9b87f5');
     await page.keyboard.press('Escape');

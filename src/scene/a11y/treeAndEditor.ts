@@ -3,6 +3,7 @@
  * topic) and the in-place label editor (labelEditor.ts), placed over the topic card.
  */
 import { getNode } from '../../state/doc';
+import { MOBILE_MAX_WIDTH } from '../../state/model';
 import { renameNode, select, setExpanded } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
@@ -30,6 +31,9 @@ export interface TreeAndEditorDeps {
   /** Keyboard focus moved from `prev` to `id`: both views and the overlay are drawn again. */
   focusChanged(prev: string | null, id: string | null): void;
 }
+
+/** The share of a phone's screen height an on-screen keyboard leaves above it. */
+const ABOVE_KEYBOARD = 0.5;
 
 export class TreeAndEditor {
   private focusId: string | null = null;
@@ -84,7 +88,8 @@ export class TreeAndEditor {
     if (this.treeFocused && shown) this.tree.focus(id, true); // its focus event reveals it
     else {
       this.followSelection(id);
-      if (shown) this.reveal(id);
+      // A frame later: the panels that come with a selection (the Edit panel) are on the page then.
+      if (shown) requestAnimationFrame(() => this.reveal(id));
     }
   }
 
@@ -136,6 +141,11 @@ export class TreeAndEditor {
     this.deps.camera.reveal(nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), this.deps.nodeWidth(id)));
   }
 
+  /** Pans the topic on screen and out from under the panels, if it is shown. */
+  revealShown(id: string): void {
+    if (this.deps.visibility.visible.has(id)) this.reveal(id);
+  }
+
   focusNode(id: string): void {
     if (!getNode(this.deps.store.getState(), id)) return;
     this.tree.focus(id, true);
@@ -152,11 +162,14 @@ export class TreeAndEditor {
     if (!n || !this.deps.visibility.visible.has(id)) return;
     // A read-only map says why now, instead of taking a title it would refuse.
     if (this.deps.store.refusesEdits()) return;
-    // Bring it on screen at a readable zoom first.
+    // Bring it on screen at a readable zoom first; on a phone in the upper part of the screen, above
+    // where the on-screen keyboard opens.
     camera.stop();
     if (camera.cam.zoom < 0.75) camera.set(zoomAround(camera.cam, camera.size.width / 2, camera.size.height / 2, 1));
     const r = nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), nodeWidth(id));
-    const to = cameraToReveal(camera.cam, camera.size, expandRect(r, 12), 48, camera.covers());
+    const phone = camera.size.width < MOBILE_MAX_WIDTH;
+    const area = phone ? { width: camera.size.width, height: Math.round(camera.size.height * ABOVE_KEYBOARD) } : camera.size;
+    const to = cameraToReveal(camera.cam, area, expandRect(r, 12), 48, camera.covers());
     if (to) camera.set(to);
     const colors = this.deps.colors();
     const bg = '#' + colors.card.toString(16).padStart(6, '0');

@@ -13,9 +13,9 @@ export interface FitArea {
 }
 
 /** A side panel narrows fits when it is at least this share of the screen's height. */
-const TALL_SHARE = 0.4;
+const TALL_SHARE = 0.3;
 /** Fits keep at least this share of the screen's width; past it panels are ignored (phones). */
-const MIN_FREE_SHARE = 0.55;
+const MIN_FREE_SHARE = 0.5;
 /** Gap kept between a revealed topic and a cover. */
 export const COVER_GAP = 16;
 
@@ -45,29 +45,32 @@ function moved(r: Rect, dx: number, dy: number): Rect {
 
 /**
  * The pan (added to a pan of (dx, dy) that already brings `card`, in screen pixels, on screen) that
- * also takes it out from under every cover: the smallest of moving it beside or above or below a
- * cover it meets, kept inside the screen's `margin`. (0, 0) when it is clear, or when no such move
- * exists (a cover as big as the screen): then it stays where the screen alone puts it.
+ * also takes it out from under every cover: the smallest move that puts it beside, above or below
+ * the covers (each edge of each cover tried, across and down together, so a crowded phone screen
+ * finds the gap between a card and a toolbar), kept inside the screen's `margin`. (0, 0) when it is
+ * clear, or when no such place exists (a cover as big as the screen): then it stays where the
+ * screen alone puts it.
  */
 export function clearOfCovers(card: Rect, dx: number, dy: number, size: Size, margin: number, covers: readonly Rect[]): { dx: number; dy: number } {
   const at = moved(card, dx, dy);
   const grown = covers.map((c) => ({ minX: c.minX - COVER_GAP, minY: c.minY - COVER_GAP, maxX: c.maxX + COVER_GAP, maxY: c.maxY + COVER_GAP }));
-  const hit = grown.filter((c) => overlaps(at, c));
-  if (hit.length === 0) return { dx: 0, dy: 0 };
+  if (!grown.some((c) => overlaps(at, c))) return { dx: 0, dy: 0 };
   // A card bigger than the screen on an axis is centred there already: that axis is not checked.
   const fitsAxis = (lo: number, hi: number, extent: number) => hi - lo > extent - 2 * margin || (lo >= margin - 0.5 && hi <= extent - margin + 0.5);
   const fits = (r: Rect) => fitsAxis(r.minX, r.maxX, size.width) && fitsAxis(r.minY, r.maxY, size.height);
+  const across = [0];
+  const down = [0];
+  for (const c of grown) {
+    across.push(c.maxX - at.minX, c.minX - at.maxX);
+    down.push(c.maxY - at.minY, c.minY - at.maxY);
+  }
   let best: { dx: number; dy: number } | null = null;
-  const consider = (ex: number, ey: number) => {
-    const r = moved(at, ex, ey);
-    if (!fits(r) || grown.some((c) => overlaps(r, c))) return;
-    if (!best || Math.abs(ex) + Math.abs(ey) < Math.abs(best.dx) + Math.abs(best.dy)) best = { dx: ex, dy: ey };
-  };
-  for (const c of hit) {
-    consider(c.maxX - at.minX, 0);
-    consider(c.minX - at.maxX, 0);
-    consider(0, c.maxY - at.minY);
-    consider(0, c.minY - at.maxY);
+  for (const ex of across) {
+    for (const ey of down) {
+      if (best && Math.abs(ex) + Math.abs(ey) >= Math.abs(best.dx) + Math.abs(best.dy)) continue;
+      const r = moved(at, ex, ey);
+      if (fits(r) && !grown.some((c) => overlaps(r, c))) best = { dx: ex, dy: ey };
+    }
   }
   return best ?? { dx: 0, dy: 0 };
 }

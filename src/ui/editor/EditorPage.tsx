@@ -199,6 +199,15 @@ function EditorShell({ session }: { session: EditorSession }) {
   }, []);
 
   const showTools = !isMobile || toolsOpen;
+  // On a phone the Edit card hides while the tool panel is open over it; as the panel closes and the
+  // card comes back, the selected topic is brought out from under it.
+  useEffect(() => {
+    if (!isMobile || toolsOpen) return;
+    const id = session.store.getState().selectedNodeId;
+    if (!id) return;
+    const frame = requestAnimationFrame(() => canvas.current?.revealNode?.(id));
+    return () => cancelAnimationFrame(frame);
+  }, [isMobile, toolsOpen, session]);
 
   return (
     <EditorContext.Provider value={value}>
@@ -235,7 +244,7 @@ function EditorShell({ session }: { session: EditorSession }) {
       />
       <SearchBanner />
       {isMobile ? <MobileBar /> : null}
-      <EditNodePanel />
+      <EditNodePanel hidden={isMobile && toolsOpen} />
       <SaveWarning />
       <NameDialog />
       <PresenceSync />

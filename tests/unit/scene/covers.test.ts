@@ -20,8 +20,10 @@ describe('fits leave out a tall side panel', () => {
   it('panels on both sides narrow it from both, where enough is left', () => {
     const wide = { width: 1920, height: 1080 };
     expect(fitArea(wide, [toolPanel, rect(1608, 16, 1904, 500)])).toEqual({ x: 284, width: 1324 });
-    // At 1280 the space between them is too narrow: the tool panel alone.
-    expect(fitArea(screen, [toolPanel, editPanel])).toEqual({ x: 284, width: 996 });
+    expect(fitArea(screen, [toolPanel, editPanel])).toEqual({ x: 284, width: 684 });
+    // At 1024 the space between them is too narrow: the tool panel alone.
+    const small = { width: 1024, height: 700 };
+    expect(fitArea(small, [toolPanel, rect(718, 16, 1008, 360)])).toEqual({ x: 284, width: 740 });
   });
 
   it('a panel that leaves too little (a phone) is ignored', () => {
@@ -68,6 +70,20 @@ describe('reveals take a topic out from under a cover', () => {
 
   it('a card clear of every cover does not move', () => {
     expect(cameraToReveal(cam, screen, rect(500, 300, 640, 360), 48, [toolPanel, editPanel, minimap])).toBeNull();
+  });
+
+  it('on a crowded phone screen it finds the gap between the card and a toolbar, moving both ways', () => {
+    const phone = { width: 390, height: 844 };
+    const editCard = rect(50, 242, 340, 602);
+    const controls = rect(334, 648, 378, 766);
+    const bar = rect(76, 785, 314, 830);
+    const openTools = rect(12, 52, 312, 535);
+    const card = rect(185, 390, 335, 452);
+    const to = cameraToReveal(cam, phone, card, 48, [editCard, controls, bar, openTools]);
+    const shown = onScreen(to!, card);
+    for (const c of [editCard, controls, bar, openTools]) expect(overlaps(shown, c)).toBe(false);
+    expect(shown.minY).toBeGreaterThan(editCard.maxY);
+    expect(shown.maxX).toBeLessThanOrEqual(controls.minX);
   });
 
   it('no way out (a cover over the whole screen): the screen alone decides', () => {

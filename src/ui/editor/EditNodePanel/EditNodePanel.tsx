@@ -68,7 +68,8 @@ function saveDraft(store: MindMapStore, draft: PanelDraft, update: (recipe: (d: 
   return true;
 }
 
-export function EditNodePanel() {
+/** `hidden`: kept (with its draft) but not shown, on a phone while the tool panel is open over it. */
+export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
   const { session } = useEditor();
   const { store } = session;
   const selected = useEditorSelector(store, selectSelectedNode);
@@ -146,6 +147,7 @@ export function EditNodePanel() {
   return (
     <>
       <PanelFrame
+        hidden={hidden}
         draft={draft}
         node={draftNode}
         update={update}
@@ -165,6 +167,7 @@ export function EditNodePanel() {
 }
 
 function PanelFrame({
+  hidden,
   draft,
   node,
   update,
@@ -173,6 +176,7 @@ function PanelFrame({
   onSave,
   onDiscard,
 }: {
+  hidden: boolean;
   draft: PanelDraft;
   node: MindNode | null;
   update(recipe: (d: PanelDraft) => void): void;
@@ -198,7 +202,10 @@ function PanelFrame({
       shadow="lg"
       withBorder
       data-armed={armed || undefined}
-      style={isMobile ? (armed ? undefined : { pointerEvents: 'none' }) : { left: pos.x, top: pos.y, width: PANEL_WIDTH }}
+      style={{
+        ...(isMobile ? (armed ? undefined : { pointerEvents: 'none' as const }) : { left: pos.x, top: pos.y, width: PANEL_WIDTH }),
+        ...(hidden ? { display: 'none' } : undefined),
+      }}
     >
       <Group
         className={classes.editHeader}

@@ -6,7 +6,7 @@
  */
 import { useTrueAfter } from '../../hooks/useTrueAfter';
 
-export const TAP_GUARD_MS = 450;
+export const TAP_GUARD_MS = 700;
 
 /** False for TAP_GUARD_MS after `key` (the card's topic) changes, then true. */
 export function useArmedAfter(key: unknown): boolean {
