@@ -93,6 +93,21 @@ describe('undo and redo keys after a menu or dialog', () => {
     expect(await nodeCount(page)).toBe(3);
   });
 
+  it('Ctrl+Z pressed at once after Escape closes a dialog undoes', async () => {
+    for (let i = 0; i < 2; i++) await page.keyboard.press('Control+n');
+    expect(await nodeCount(page)).toBe(3);
+    for (const name of ['Templates', 'Import']) {
+      const before = await nodeCount(page);
+      await button(tools(), name).click();
+      await page.getByRole('dialog').first().waitFor();
+      // Focus is in the dialog as Escape closes it, and for a frame or two after.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+z');
+      await page.waitForFunction((n) => (window as any).__mindflow.store.getState().nodes.n === n - 1, before, { timeout: 5000 });
+      await page.locator('[aria-modal="true"]').waitFor({ state: 'detached', timeout: 5000 });
+    }
+  });
+
   it('an undo or redo key with nothing to do, or pressed in an open menu, says so', async () => {
     await page.keyboard.press('Control+z');
     await expectToast(page, 'Nothing to undo');

@@ -58,6 +58,11 @@ export function commandHotkeys(commands: readonly Command[], fire: (command: Com
   return commands.flatMap((c) => c.shortcuts.map((s): HotkeyItem => [s, (e) => fire(c, s, e), { preventDefault: false }]));
 }
 
+function afterFrames(n: number, fn: () => void): void {
+  if (n <= 0) fn();
+  else requestAnimationFrame(() => afterFrames(n - 1, fn));
+}
+
 export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, enabled = true): void {
   const hotkeys =
     store && enabled
@@ -65,9 +70,15 @@ export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, ena
           const commandEnabled = () => command.enabled(store.getState(), store);
           const d = hotkeyDecision(shortcut, e, commandEnabled, keyHolder(e.target, document));
           if (d.preventDefault) e.preventDefault();
-          const ran = d.run && runCommand(command.id, { store, ui });
-          const note = unansweredPressNote(command, d, { ran, repeat: e.repeat, commandEnabled });
-          if (note) ui.tell?.(note.title, note.message);
+          const answer = (decision: HotkeyDecision) => {
+            const ran = decision.run && runCommand(command.id, { store, ui });
+            const note = unansweredPressNote(command, decision, { ran, repeat: e.repeat, commandEnabled });
+            if (note) ui.tell?.(note.title, note.message);
+          };
+          // A dialog that Escape has just closed holds focus for a frame or two more: a command with
+          // notes (undo, redo) asks again then, and runs if nothing holds the keys any more.
+          if (d.heldBy && command.notes && !e.repeat) afterFrames(2, () => answer(keyHolder(document.activeElement, document) === null ? { run: true, preventDefault: false } : d));
+          else answer(d);
         })
       : [];
   // No tags ignored and contenteditable included: isTypingTarget decides, with input types and role="textbox".
