@@ -28,6 +28,9 @@ import { nextPaint } from '../afterPaint';
 import { useReadOnlyReason } from '../readOnly';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
 
+/** Past this many characters the paste box stops growing with its text. */
+const AUTOSIZE_MAX_CHARS = 20_000;
+
 /** The progress bar appears only for imports that take longer than this (reading to written). */
 const SLOW_MS = 1000;
 /**
@@ -282,9 +285,12 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
             <Textarea
               label="Paste JSON, Markdown, OPML or an outline"
               placeholder={'{"nodes": [...], "edges": [...]}\n\nor\n\nProject\n\tGoals\n\tRisks'}
-              autosize
+              // Growing to fit measures the whole text on every render: a pasted map of megabytes
+              // held the page for seconds at each progress step.
+              autosize={text.length < AUTOSIZE_MAX_CHARS}
               minRows={6}
               maxRows={12}
+              rows={text.length < AUTOSIZE_MAX_CHARS ? undefined : 12}
               value={text}
               disabled={busy}
               onChange={(e) => {
