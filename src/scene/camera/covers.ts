@@ -15,7 +15,7 @@ export interface FitArea {
 /** A side panel narrows fits when it is at least this share of the screen's height. */
 const TALL_SHARE = 0.3;
 /** Fits keep at least this share of the screen's width; past it panels are ignored (phones). */
-const MIN_FREE_SHARE = 0.5;
+const MIN_FREE_SHARE = 0.55;
 /** Gap kept between a revealed topic and a cover. */
 export const COVER_GAP = 16;
 
