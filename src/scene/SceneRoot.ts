@@ -205,6 +205,7 @@ class SceneRoot {
       snapToGrid: () => this.snap,
       onError: (m) => this.onError(m),
       selected: (id) => this.treeEdit.followSelection(id),
+      revealAfterTap: (id) => this.treeEdit.revealAfterTap(id, () => this.pointer.modeKind === 'idle'),
       dragStarted: (id) => {
         this.sync.refreshDynEdges();
         this.views.dirty.add(id);

@@ -86,6 +86,22 @@ describe('editor on mobile', () => {
     expect(over).toBe(false);
   });
 
+  it('brings a tapped topic out from under the Edit card once a double tap can no longer follow', async () => {
+    await resetMap(page);
+    await page.waitForTimeout(400);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+    await expectVisible(editPanel(page));
+    await page.waitForTimeout(900);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const now = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const card = (await editPanel(page).boundingBox())!;
+    const over = now.x < card.x + card.width && now.x + now.width > card.x && now.y < card.y + card.height && now.y + now.height > card.y;
+    expect(over).toBe(false);
+    await page.keyboard.press('Escape');
+  });
+
   it('hides the Edit card while the tool panel is open over it', async () => {
     await resetMap(page);
     await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());

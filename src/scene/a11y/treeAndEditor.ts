@@ -32,6 +32,9 @@ export interface TreeAndEditorDeps {
   focusChanged(prev: string | null, id: string | null): void;
 }
 
+/** Longer than the time within which a second tap makes a double tap (PointerInput). */
+const AFTER_DOUBLE_TAP_MS = 400;
+
 /** The share of a phone's screen height an on-screen keyboard leaves above it. */
 const ABOVE_KEYBOARD = 0.5;
 
@@ -139,6 +142,17 @@ export class TreeAndEditor {
     const n = getNode(this.deps.store.getState(), id);
     if (!n) return;
     this.deps.camera.reveal(nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), this.deps.nodeWidth(id)));
+  }
+
+  /**
+   * A tap selected `id` (on a phone the Edit card then covers the middle of the screen): once the
+   * double-tap time is over, with the topic still selected and no gesture going on, it is brought
+   * out from under the panels. Not at once: a moving map would take the second tap of a double tap.
+   */
+  revealAfterTap(id: string, inputIdle: () => boolean): void {
+    setTimeout(() => {
+      if (this.deps.store.getState().selectedNodeId === id && inputIdle() && !this.editing) this.revealShown(id);
+    }, AFTER_DOUBLE_TAP_MS);
   }
 
   /** Pans the topic on screen and out from under the panels, if it is shown. */

@@ -31,6 +31,8 @@ export interface InputHost {
   dragTo(id: string, x: number, y: number, pointer?: { x: number; y: number }): void;
   endDrag(commit: boolean): void;
   editLabel(id: string): void;
+  /** A tap selected the topic: once a double tap can no longer follow, it is brought out from under the panels. */
+  revealAfterTap(id: string): void;
   setHover(hit: Hit | null): void;
   /** Connection preview from a topic handle to a world point (null clears it). */
   setPreview(from: { id: string; side: 'in' | 'out' } | null, to: { x: number; y: number } | null): void;
@@ -229,6 +231,7 @@ export class PointerInput {
           // Touch has no dblclick: two taps on the same topic within 350 ms edit it.
           const now = performance.now();
           if (this.lastTap.id === id && now - this.lastTap.time < 350) this.host.editLabel(id);
+          else this.host.revealAfterTap(id);
           this.lastTap = { time: now, id };
         }
         return;

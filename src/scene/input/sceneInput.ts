@@ -46,6 +46,7 @@ export interface InputDeps {
   overlayChanged(): void;
   request(): void;
   editLabel(id: string): void;
+  revealAfterTap(id: string): void;
 }
 
 export class SceneInput implements InputHost {
@@ -185,6 +186,10 @@ export class SceneInput implements InputHost {
 
   editLabel(id: string): void {
     this.deps.editLabel(id);
+  }
+
+  revealAfterTap(id: string): void {
+    this.deps.revealAfterTap(id);
   }
 
   setHover(hit: Hit | null): void {
