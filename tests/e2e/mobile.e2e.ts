@@ -21,6 +21,15 @@ afterAll(async () => {
   await session?.close();
 });
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const boxesOverlap = (a: Box, b: Box) => a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+
 describe('editor on mobile', () => {
   it('hides the tool panel behind "Toggle tools" and shows the mobile bar instead of zoom buttons', async () => {
     const panel = page.getByRole('complementary', { name: 'Tools' });
@@ -82,8 +91,7 @@ describe('editor on mobile', () => {
     expect(r.y + r.height).toBeLessThanOrEqual(844);
     // The Edit card, hidden while the tool panel was open over it, is back and not over the topic.
     const card = (await editPanel(page).boundingBox())!;
-    const over = r.x < card.x + card.width && r.x + r.width > card.x && r.y < card.y + card.height && r.y + r.height > card.y;
-    expect(over).toBe(false);
+    expect(boxesOverlap(r, card)).toBe(false);
   });
 
   it('brings a tapped topic out from under the Edit card once a double tap can no longer follow', async () => {
@@ -97,8 +105,7 @@ describe('editor on mobile', () => {
     await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
     const now = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
     const card = (await editPanel(page).boundingBox())!;
-    const over = now.x < card.x + card.width && now.x + now.width > card.x && now.y < card.y + card.height && now.y + now.height > card.y;
-    expect(over).toBe(false);
+    expect(boxesOverlap(now, card)).toBe(false);
     await page.keyboard.press('Escape');
   });
 

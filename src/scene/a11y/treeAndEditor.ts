@@ -41,6 +41,7 @@ const ABOVE_KEYBOARD = 0.5;
 export class TreeAndEditor {
   private focusId: string | null = null;
   private treeFocused = false;
+  private destroyed = false;
   private tree: A11yTree;
   private editor: LabelEditor;
   private readonly unsubscribe: () => void;
@@ -92,7 +93,7 @@ export class TreeAndEditor {
     else {
       this.followSelection(id);
       // A frame later: the panels that come with a selection (the Edit panel) are on the page then.
-      if (shown) requestAnimationFrame(() => this.reveal(id));
+      if (shown) requestAnimationFrame(() => this.revealShown(id));
     }
   }
 
@@ -155,9 +156,9 @@ export class TreeAndEditor {
     }, AFTER_DOUBLE_TAP_MS);
   }
 
-  /** Pans the topic on screen and out from under the panels, if it is shown. */
+  /** Pans the topic on screen and out from under the panels, if it is shown (and the scene still lives: callers wait a little). */
   revealShown(id: string): void {
-    if (this.deps.visibility.visible.has(id)) this.reveal(id);
+    if (!this.destroyed && this.deps.visibility.visible.has(id)) this.reveal(id);
   }
 
   focusNode(id: string): void {
@@ -223,6 +224,7 @@ export class TreeAndEditor {
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.unsubscribe();
     this.tree.destroy();
     this.editor.destroy();
