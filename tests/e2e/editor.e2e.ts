@@ -198,6 +198,18 @@ describe('editor chrome', () => {
 });
 
 describe('keyboard shortcuts', () => {
+  it('after Add Node the keyboard goes on from the new topic: F2 edits it', async () => {
+    await resetMap(page);
+    await button(page.getByRole('complementary', { name: 'Tools' }), 'Add Node').click();
+    const added = (await selectedId(page))!;
+    await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.id === id, added, { timeout: 5000 });
+    await page.keyboard.press('F2');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor');
+    await page.keyboard.type('From the button');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => (window as any).__mindflow.node(id)?.data.label === 'From the button', added);
+  });
+
   it('Ctrl+N adds to the root or the selection, Delete removes (never the root), undo/redo keys', async () => {
         await page.keyboard.press('Control+n');
     expect(await nodeCount(page)).toBe(2);

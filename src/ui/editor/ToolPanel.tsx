@@ -33,15 +33,24 @@ export interface ToolPanelProps {
  * cost over 100 ms of script on a big map.
  */
 function EditButtons() {
+  const { canvas, session } = useEditor();
   const addNode = useCommand('addNode');
   const deleteSelected = useCommand('deleteSelected');
   const addTaskList = useCommand('addTaskList');
+  // The keyboard goes on from the topic just added (F2 edits it, Enter adds a sibling), not from the
+  // button, where Enter would add another.
+  const thenFocusIt = (run: () => void) => () => {
+    const before = session.store.getState().selectedNodeId;
+    run();
+    const added = session.store.getState().selectedNodeId;
+    if (added && added !== before) requestAnimationFrame(() => canvas.current?.focusNode?.(added));
+  };
   return (
     <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-      <Button size="xs" px={6} leftSection={<IconPlus size={14} />} disabled={!addNode.enabled} onClick={addNode.run} title={addNode.title}>
+      <Button size="xs" px={6} leftSection={<IconPlus size={14} />} disabled={!addNode.enabled} onClick={thenFocusIt(addNode.run)} title={addNode.title}>
         {addNode.label}
       </Button>
-      <Button size="xs" px={6} variant="light" disabled={!addTaskList.enabled} onClick={addTaskList.run} title={addTaskList.title}>
+      <Button size="xs" px={6} variant="light" disabled={!addTaskList.enabled} onClick={thenFocusIt(addTaskList.run)} title={addTaskList.title}>
         {addTaskList.label}
       </Button>
       {deleteSelected.available ? (
