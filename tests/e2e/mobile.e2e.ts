@@ -28,6 +28,12 @@ interface Box {
   height: number;
 }
 
+/** Where the root is on screen, once the scene is idle. */
+async function rootRect(): Promise<Box> {
+  await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+  return (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+}
+
 const boxesOverlap = (a: Box, b: Box) => a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
 
 describe('editor on mobile', () => {
@@ -97,13 +103,11 @@ describe('editor on mobile', () => {
   it('brings a tapped topic out from under the Edit card once a double tap can no longer follow', async () => {
     await resetMap(page);
     await page.waitForTimeout(400);
-    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
-    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const r = await rootRect();
     await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
     await expectVisible(editPanel(page));
     await page.waitForTimeout(900);
-    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
-    const now = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const now = await rootRect();
     const card = (await editPanel(page).boundingBox())!;
     expect(boxesOverlap(now, card)).toBe(false);
     await page.keyboard.press('Escape');
@@ -111,8 +115,7 @@ describe('editor on mobile', () => {
 
   it('hides the Edit card while the tool panel is open over it', async () => {
     await resetMap(page);
-    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
-    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const r = await rootRect();
     await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
     await expectVisible(editPanel(page));
     const toggle = button(page, 'Toggle tools');
@@ -126,8 +129,7 @@ describe('editor on mobile', () => {
 
   it('a double tap edits the title in place; the card that appears lets that second tap through', async () => {
     await resetMap(page);
-    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
-    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const r = await rootRect();
     const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     // A tap of the test before, on the same topic, is not the first tap of this double tap.
     await page.waitForTimeout(400);
@@ -152,8 +154,7 @@ describe('editor on mobile', () => {
 
   it('a pinch that starts on a topic zooms and leaves the topic where it was', async () => {
     await resetMap(page);
-    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
-    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const r = await rootRect();
     const y = r.y + r.height / 2;
     const cx = r.x + r.width / 2;
     const zoom = () => page.evaluate(() => (window as any).__mindflow.scene.getViewport().zoom as number);
@@ -193,8 +194,7 @@ describe('editor on mobile', () => {
 
   it('turned to landscape, the Edit panel goes to the top right corner', async () => {
     await resetMap(page);
-    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
-    const r = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+    const r = await rootRect();
     await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
     await expectVisible(editPanel(page));
     try {

@@ -43,8 +43,8 @@ import classes from './Editor.module.css';
 import { CANVAS_COVER } from './canvasCover';
 import { useTrueAfter } from '../hooks/useTrueAfter';
 
-export const SLOW_JOIN_MS = 8000;
-export const SLOW_JOIN_MESSAGE = 'The sync server has not answered yet. MindFlow keeps trying and opens the map as soon as it does.';
+const SLOW_JOIN_MS = 8000;
+const SLOW_JOIN_MESSAGE = 'The sync server has not answered yet. MindFlow keeps trying and opens the map as soon as it does.';
 
 /** The load notice is shown once per page, not on every visit to the editor. */
 let loadNoticeShown = false;
@@ -59,7 +59,7 @@ export function EditorPage() {
   const navigate = useNavigate();
   // A shared map this device holds nothing of waits for the server, which may not answer (down, or
   // the app served as static files): after a while the page says so, and offers this device's map.
-  const waitedLong = useTrueAfter(room, SLOW_JOIN_MS);
+  const joinIsSlow = useTrueAfter(room, SLOW_JOIN_MS) && !failed && !!room;
   useEffect(() => (room ? reopenOnNewLink() : undefined), [room]);
   useEffect(() => {
     let live = true;
@@ -106,13 +106,13 @@ export function EditorPage() {
               <Text size="sm" c="dimmed" maw={420} ta="center">
                 {failed ?? (room ? 'Opening the shared map…' : 'Loading your mind map…')}
               </Text>
-              {waitedLong && !failed && room ? (
+              {joinIsSlow ? (
                 <Text size="sm" c="dimmed" maw={420} ta="center">
                   {SLOW_JOIN_MESSAGE}
                 </Text>
               ) : null}
               {linkFailed ? <OpenMyMapButton /> : null}
-              {waitedLong && !failed && room ? <OpenMyMapButton before={() => setAsideSharedMap(room)} /> : null}
+              {joinIsSlow && room ? <OpenMyMapButton before={() => setAsideSharedMap(room)} /> : null}
             </Stack>
           </Center>
         )}
