@@ -96,15 +96,23 @@ describe('undo and redo keys after a menu or dialog', () => {
   it('Ctrl+Z pressed at once after Escape closes a dialog undoes', async () => {
     for (let i = 0; i < 2; i++) await page.keyboard.press('Control+n');
     expect(await nodeCount(page)).toBe(3);
-    for (const name of ['Templates', 'Import']) {
-      const before = await nodeCount(page);
-      await button(tools(), name).click();
-      await page.getByRole('dialog').first().waitFor();
-      // Focus is in the dialog as Escape closes it, and for a frame or two after.
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+z');
-      await page.waitForFunction((n) => (window as any).__mindflow.store.getState().nodes.n === n - 1, before, { timeout: 5000 });
-      await page.locator('[aria-modal="true"]').waitFor({ state: 'detached', timeout: 5000 });
+    // A slow machine: focus comes back from the closed dialog many frames later.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    try {
+      for (const name of ['Templates', 'Import']) {
+        const before = await nodeCount(page);
+        await button(tools(), name).click();
+        await page.getByRole('dialog').first().waitFor();
+        // Focus is in the dialog as Escape closes it, and for a while after.
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Control+z');
+        await page.waitForFunction((n) => (window as any).__mindflow.store.getState().nodes.n === n - 1, before, { timeout: 5000 });
+        await page.locator('[aria-modal="true"]').waitFor({ state: 'detached', timeout: 5000 });
+      }
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
     }
   });
 

@@ -58,9 +58,24 @@ export function commandHotkeys(commands: readonly Command[], fire: (command: Com
   return commands.flatMap((c) => c.shortcuts.map((s): HotkeyItem => [s, (e) => fire(c, s, e), { preventDefault: false }]));
 }
 
-function afterFrames(n: number, fn: () => void): void {
-  if (n <= 0) fn();
-  else requestAnimationFrame(() => afterFrames(n - 1, fn));
+/**
+ * How long a press held by a closing dialog waits for the keys to come back: a dialog hands focus
+ * back on a timer after React has rendered it closed, which a busy page delays by many frames.
+ */
+const RELEASE_WAIT_MS = 600;
+const RELEASE_WAIT_FRAMES = 4;
+
+/** Asks `free` on each frame until it says yes or the wait (both its time and frames) is over. */
+function whenFree(free: () => boolean, then: (free: boolean) => void): void {
+  const until = performance.now() + RELEASE_WAIT_MS;
+  let frames = 0;
+  const ask = () => {
+    frames += 1;
+    if (free()) then(true);
+    else if (frames >= RELEASE_WAIT_FRAMES && performance.now() >= until) then(false);
+    else requestAnimationFrame(ask);
+  };
+  requestAnimationFrame(ask);
 }
 
 export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, enabled = true): void {
@@ -75,10 +90,14 @@ export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, ena
             const note = unansweredPressNote(command, decision, { ran, repeat: e.repeat, commandEnabled });
             if (note) ui.tell?.(note.title, note.message);
           };
-          // A dialog that Escape has just closed holds focus for a frame or two more: a command with
-          // notes (undo, redo) asks again then, and runs if nothing holds the keys any more.
-          if (d.heldBy && command.notes && !e.repeat) afterFrames(2, () => answer(keyHolder(document.activeElement, document) === null ? { run: true, preventDefault: false } : d));
-          else answer(d);
+          // A dialog that Escape has just closed holds focus a little longer: a command with notes
+          // (undo, redo) runs as soon as nothing holds the keys any more, or says why not.
+          if (d.heldBy && command.notes && !e.repeat) {
+            whenFree(
+              () => keyHolder(document.activeElement, document) === null,
+              (free) => answer(free ? { run: true, preventDefault: false } : d),
+            );
+          } else answer(d);
         })
       : [];
   // No tags ignored and contenteditable included: isTypingTarget decides, with input types and role="textbox".
