@@ -35,6 +35,15 @@ export const SPENT_STEP = {
   message: 'Someone else has changed what that step changed since, and their change stays. Press again to go on with your earlier steps.',
 };
 
+/** An undo or redo that left some topics as someone else had changed them since. */
+export function partlyDone(move: 'undo' | 'redo', kept: number): Note {
+  const topics = kept === 1 ? '1 topic stays' : `${kept.toLocaleString('en-US')} topics stay`;
+  return {
+    title: move === 'undo' ? 'Undone in part' : 'Redone in part',
+    message: `${topics} as they are: someone else has changed them, or added under them, since.`,
+  };
+}
+
 /** A short message for the user. */
 export interface Note {
   title: string;
@@ -91,6 +100,19 @@ export type CommandId =
   | 'pasteOutline';
 
 const always = () => true;
+
+/** After an undo or redo: says when its step was spent, or when it left some topics alone. */
+function tellMove(store: MindMapStore, ui: UiEffects | undefined, move: 'undo' | 'redo', done: boolean): void {
+  if (!done) {
+    if (store.readOnly === null) ui?.tell?.(move === 'undo' ? SPENT_STEP.undoTitle : SPENT_STEP.redoTitle, SPENT_STEP.message);
+    return;
+  }
+  const kept = store.keptByLastMove();
+  if (kept > 0) {
+    const note = partlyDone(move, kept);
+    ui?.tell?.(note.title, note.message);
+  }
+}
 const hasSelection = (s: MindMapState) => s.selectedNodeId !== null && !!getNode(s, s.selectedNodeId);
 const hasNonRootSelection = (s: MindMapState) => hasSelection(s) && s.selectedNodeId !== s.rootId;
 
@@ -155,9 +177,7 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['mod+z'],
     scope: 'global',
     enabled: (_s, store) => store.canUndo(),
-    run: ({ store, ui }) => {
-      if (!store.undo() && store.readOnly === null) ui?.tell?.(SPENT_STEP.undoTitle, SPENT_STEP.message);
-    },
+    run: ({ store, ui }) => tellMove(store, ui, 'undo', store.undo()),
     notes: {
       nothingToDo: { title: 'Nothing to undo', message: 'There is no change of yours left to undo.' },
       heldBy: (holder) => ({ title: 'Not undone', message: `Close the ${holder} first, then press again.` }),
@@ -169,9 +189,7 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['mod+shift+z', 'ctrl+y'],
     scope: 'global',
     enabled: (_s, store) => store.canRedo(),
-    run: ({ store, ui }) => {
-      if (!store.redo() && store.readOnly === null) ui?.tell?.(SPENT_STEP.redoTitle, SPENT_STEP.message);
-    },
+    run: ({ store, ui }) => tellMove(store, ui, 'redo', store.redo()),
     notes: {
       nothingToDo: { title: 'Nothing to redo', message: 'There is no undone change to redo.' },
       heldBy: (holder) => ({ title: 'Not redone', message: `Close the ${holder} first, then press again.` }),

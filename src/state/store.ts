@@ -247,6 +247,8 @@ export interface HistoryDriver {
   bailMark(): void;
   undo(): boolean;
   redo(): boolean;
+  /** How many topics the last undo or redo left alone because someone else changed them since. */
+  keptByLastMove?(): number;
   canUndo(): boolean;
   canRedo(): boolean;
   undoLabel(): string | null;
@@ -489,6 +491,11 @@ export class MindMapStore {
       this.applyAndEmit(entry.patches);
       return true;
     });
+  }
+
+  /** How many topics the last undo or redo left as they were: someone else changed them since. */
+  keptByLastMove(): number {
+    return this.driver?.keptByLastMove?.() ?? 0;
   }
 
   /** The undo or redo whose change listeners are hearing now (with the label of its step), else null. */

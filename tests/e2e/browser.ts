@@ -29,6 +29,27 @@ export interface Session {
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * E2E_CPU_THROTTLE=4 runs every page that many times slower (Chromium's CPU throttling): a way to
+ * find tests that pass only on a fast, idle machine before a slow one finds them.
+ */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+
+async function throttle(page: Page): Promise<void> {
+  if (!(CPU_THROTTLE > 1)) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+}
+
+/** The context's first page, throttled as E2E_CPU_THROTTLE says, as every page it opens later. */
+export async function firstPage(context: BrowserContext): Promise<Page> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await throttle(page);
+  context.on('page', (p) => void throttle(p).catch(() => undefined));
+  return page;
+}
+
 export const MOBILE = { width: 390, height: 844 };
 
 export async function openApp(options: OpenOptions = {}): Promise<Session> {
@@ -46,7 +67,7 @@ export async function openApp(options: OpenOptions = {}): Promise<Session> {
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: true,
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await firstPage(context);
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());

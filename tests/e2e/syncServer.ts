@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { firstPage } from './browser';
 
 export interface Person {
   ctx: BrowserContext;
@@ -53,7 +54,7 @@ export function useSyncServer(prefix: string): { server: () => RunningServer; pe
       deviceScaleFactor: 1,
     });
     contexts.push({ ctx, dir });
-    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    const page = await firstPage(ctx);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     if (name) await page.addInitScript((n) => localStorage.setItem('mindflow-collaborator', JSON.stringify({ name: n })), name);

@@ -314,6 +314,7 @@ class Binding implements DocBinding {
         this.settle();
         return this.replay(h.manager.redoStack, () => h.redo());
       },
+      keptByLastMove: () => h.keptByLastMove(),
       // A step waiting for its write (a map in parts, or writeLater) is already this tab's newest one.
       canUndo: () => this.stepUnwritten || h.canUndo(),
       canRedo: () => !this.stepUnwritten && h.canRedo(),

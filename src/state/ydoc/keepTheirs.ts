@@ -12,8 +12,8 @@
  * - a topic the undo would remove while one of its children stays, and every topic above it that
  *   the undo would remove too (the kept topics stay reachable where they are).
  *
- * Everything else in the step is undone as before. A step with nothing left changes nothing and is
- * spent (DocHistory says so). The work is in proportion to the step's own records and the children
+ * Everything else in the step is undone as before, and the number of topics left alone is told. A
+ * step with nothing left changes nothing and is spent (DocHistory says so). The work is in proportion to the step's own records and the children
  * of the topics it removes, never the whole map.
  */
 import * as Y from 'yjs';
@@ -40,11 +40,17 @@ const TREE = 0;
 /** Per topic id, what the step would do to its records in one map. */
 type Changes = Map<string, RecordChange>;
 
+/** A step narrowed: how many topics it leaves alone, and what puts its sets back as they were. */
+export interface NarrowedStep {
+  kept: number;
+  putBack(): void;
+}
+
 /**
  * Takes out of `step` (the stack item `manager` is about to undo or redo) the records of every topic
- * it must leave alone; returns what puts the step's sets back as they were.
+ * it must leave alone.
  */
-export function narrowStep(manager: Y.UndoManager, step: StackItem, tree: Y.Map<unknown>, topic: Y.Map<unknown>, topics: TopicTree): () => void {
+export function narrowStep(manager: Y.UndoManager, step: StackItem, tree: Y.Map<unknown>, topic: Y.Map<unknown>, topics: TopicTree): NarrowedStep {
   const { insertions, deletions } = step;
   const maps = [tree, topic];
   const goes = maps.map(() => new Map() as Changes);
@@ -66,7 +72,7 @@ export function narrowStep(manager: Y.UndoManager, step: StackItem, tree: Y.Map<
   });
 
   const kept = topicsToKeep(maps, goes, back, topics);
-  if (kept.size === 0) return () => {};
+  if (kept.size === 0) return { kept: 0, putBack: () => {} };
   const fromInsertions: Y.Item[] = [];
   const fromDeletions: Y.Item[] = [];
   for (const id of kept) {
@@ -79,9 +85,12 @@ export function narrowStep(manager: Y.UndoManager, step: StackItem, tree: Y.Map<
   }
   step.insertions = without(insertions, fromInsertions);
   step.deletions = without(deletions, fromDeletions);
-  return () => {
-    step.insertions = insertions;
-    step.deletions = deletions;
+  return {
+    kept: kept.size,
+    putBack: () => {
+      step.insertions = insertions;
+      step.deletions = deletions;
+    },
   };
 }
 

@@ -32,6 +32,8 @@ export class DocHistory implements HistoryDriver {
   private heldRedo: Y.UndoManager['redoStack'] | null = null;
   /** A step began (stopCapturing) and no change has joined it yet: the next one makes a new item. */
   private stepOpen = false;
+  /** How many topics the last undo or redo left as someone else had them (keepTheirs.ts). */
+  private keptByLast = 0;
   /** The stack item the newest tracked change made (not an undo's or a redo's), until taken. */
   private added: Y.UndoManager['undoStack'][number] | null = null;
 
@@ -150,13 +152,15 @@ export class DocHistory implements HistoryDriver {
     const top = items.pop();
     if (!top) return false;
     m[stack] = [top];
-    const putBack = narrowStep(m, top, this.d.tree.y, this.d.topic.y, this.topics);
+    const narrowed = narrowStep(m, top, this.d.tree.y, this.d.topic.y, this.topics);
+    this.keptByLast = 0;
     let done: unknown;
     try {
       done = run();
       if (done === null || done === undefined) done = this.byFields(top, stack === 'undoStack' ? 'undo' : 'redo');
+      else this.keptByLast = narrowed.kept;
     } finally {
-      putBack();
+      narrowed.putBack();
       // Whatever run() left (nothing, or the step again if it threw) goes back under the rest.
       m[stack] = items.concat(m[stack]);
     }
@@ -187,6 +191,10 @@ export class DocHistory implements HistoryDriver {
       m.currStackItem = null;
     }
     return wrote ? item : null;
+  }
+
+  keptByLastMove(): number {
+    return this.keptByLast;
   }
 
   /** The stack item the last tracked change made, if it made one since the last call (then forgotten). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { childIds, getNode, type MindMapState } from '../../../src/state/doc';
-import { runCommand, SPENT_STEP } from '../../../src/state/commands';
+import { partlyDone, runCommand, SPENT_STEP } from '../../../src/state/commands';
 import { addChild, addTaskList, deleteNode, renameNode, updateNodeData } from '../../../src/state/operations';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
 import { mapDoc } from '../../../src/state/ydoc/shape';
@@ -25,10 +25,11 @@ function expectSame(a: Replica, b: Replica): void {
   expect(canon(b.store.getState())).toEqual(canon(a.store.getState()));
 }
 
-/** Runs undo or redo as the keyboard does; returns the titles it told. */
-function press(r: Replica, command: 'undo' | 'redo'): string[] {
+/** Runs undo or redo as the keyboard does; returns the titles it told (with the message, `withMessage`). */
+function press(r: Replica, command: 'undo' | 'redo', withMessage = false): string[] {
   const told: string[] = [];
-  runCommand(command, { store: r.store, ui: { focusSearch: () => {}, editLabel: () => {}, tell: (title) => told.push(title) } });
+  const tell = (title: string, message: string) => told.push(withMessage ? `${title}: ${message}` : title);
+  runCommand(command, { store: r.store, ui: { focusSearch: () => {}, editLabel: () => {}, tell } });
   return told;
 }
 
@@ -78,7 +79,9 @@ describe('undo never takes away what someone else changed since', () => {
     const [first, ...others] = childIds(b.store.getState(), list);
     editLabel(b, first, 'Mine now');
     syncAll([a, b]);
-    expect(press(a, 'undo')).toEqual([]);
+    // The list and its first task stay; the user is told how many topics the undo left.
+    expect(press(a, 'undo', true)).toEqual([`${partlyDone('undo', 2).title}: ${partlyDone('undo', 2).message}`]);
+    expect(partlyDone('undo', 2).message).toMatch(/^2 topics stay as they are/);
     syncAll([a, b]);
     for (const r of [a, b]) {
       expect(label(r.store.getState(), first)).toBe('Mine now');
@@ -141,7 +144,7 @@ describe('undo never takes away what someone else changed since', () => {
     syncAll([a, b]);
     editLabel(b, 'k1500', 'Edited in B');
     syncAll([a, b]);
-    expect(press(a, 'redo')).toEqual([]);
+    expect(press(a, 'redo')).toEqual(['Redone in part']);
     syncAll([a, b]);
     expect(childIds(b.store.getState(), 'Big')).toEqual(['k1500']);
     expect(b.store.getState().nodes.n).toBe(3);
