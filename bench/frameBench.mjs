@@ -197,6 +197,15 @@ async function runShape(browser, baseURL, shape) {
     const settle = () =>
       ev(async () => {
         const m = window.__mindflow;
+        // A big map is written into the document in parts after it is drawn: not a row's cost.
+        await new Promise((done) => {
+          if (!m.binding.writing) return done();
+          const stop = m.binding.onWriting((writing) => {
+            if (writing) return;
+            stop();
+            done();
+          });
+        });
         await m.persistence.flush();
         await m.scene.whenIdle();
         await window.__fb.wait(300);
