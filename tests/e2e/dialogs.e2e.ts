@@ -82,7 +82,7 @@ describe('Import dialog', () => {
     expect(await input.getAttribute('accept')).toContain('.json');
     const good = join(dir, 'map.json');
     writeFileSync(good, JSON.stringify(mapOf([child('f', 'From file')])));
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(dialog, 'Select File').click()]);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(dialog, 'Select JSON File').click()]);
     await chooser.setFiles(good);
     await expectHidden(dialog);
     await expectToast(page, 'Import Successful', 'Imported mind map with 2 nodes');
@@ -240,7 +240,7 @@ describe('a read-only map', () => {
       await expectVisible(dialog.getByText(viewOnly, { exact: true }));
       await dialog.getByLabel('Paste JSON').fill('X\n\tY');
       expect(await button(dialog, 'Import').isDisabled()).toBe(true);
-      expect(await button(dialog, 'Select File').isDisabled()).toBe(true);
+      expect(await button(dialog, 'Select JSON File').isDisabled()).toBe(true);
       await page.screenshot({ path: '/tmp/dialogs-read-only-import.png' });
       await button(dialog, 'Cancel').click();
       await expectHidden(dialog);

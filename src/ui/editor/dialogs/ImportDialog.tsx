@@ -274,13 +274,13 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
             <FileButton onChange={onFile} accept={IMPORT_ACCEPT} resetRef={resetFile}>
               {(props) => (
                 <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={busy} disabled={readOnly !== null}>
-                  Select File
+                  Select JSON File
                 </Button>
               )}
             </FileButton>
             <Text size="xs" c="dimmed">
-              MindFlow JSON, FreeMind and Freeplane (.mm), XMind, OPML, Markdown or indented text. You can also
-              drop a file on the canvas.
+              It also opens FreeMind and Freeplane (.mm), XMind, OPML, Markdown and indented text files. You can
+              also drop a file on the canvas.
             </Text>
             <Textarea
               label="Paste JSON, Markdown, OPML or an outline"
