@@ -43,6 +43,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 }
 
+/** How long a stopping server waits for open HTTP connections before it closes them. */
+const CLOSE_GRACE_MS = 2000;
+
 /** Hocuspocus's close code when applying a message threw (ResetConnection in @hocuspocus/common). */
 const RESET_CONNECTION = 4205;
 
@@ -183,6 +186,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   httpServer.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '/').split('?')[0];
+    if (closed) {
+      socket.destroy();
+      return;
+    }
     if (path !== SYNC_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
@@ -213,7 +220,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       hocuspocus.closeConnections();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      // A browser keeps connections open (keep-alive, a request half sent): they get a moment to
+      // finish, then go, so the process stops in seconds, not when the browser lets go.
+      const force = setTimeout(() => httpServer.closeAllConnections(), CLOSE_GRACE_MS);
+      await stopped;
+      clearTimeout(force);
       await unloadEveryMap(hocuspocus);
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch((error: unknown) => console.error('stopping:', error));
       await persistence.drain();

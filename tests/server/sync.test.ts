@@ -1,5 +1,6 @@
 /** The real sync server with real clients: convergence, durability, access and limits. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { connect as netConnect } from 'node:net';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { connect, newRoom, startTestServer, stopTest, until, type Client, type TestServer } from './helpers';
@@ -62,6 +63,23 @@ describe('sync server', { timeout: 30_000 }, () => {
     const b = client(server, room, editToken);
     await b.synced;
     await until(() => topics(b).size === 50, 15_000, 'adds after restart');
+  });
+
+  it('stops in seconds while a browser holds a connection open with a request half sent', async () => {
+    server = await startTestServer();
+    const { room, editToken } = await newRoom(server);
+    const a = client(server, room, editToken);
+    await a.synced;
+    const held = netConnect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve) => held.once('connect', () => resolve()));
+    held.on('error', () => {});
+    held.write('GET /mindmap HTTP/1.1\r\nHost: localhost\r\n');
+    const t0 = Date.now();
+    const s = server;
+    server = null;
+    await s.destroy();
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    held.destroy();
   });
 
   it('keeps viewers from writing and refuses tokens of other rooms with a reason', async () => {
