@@ -38,10 +38,34 @@ export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { val
 function childPosition(s: MindMapState, parent: MindNode): Position {
   const grand = parent.parentId === null ? undefined : getNode(s, parent.parentId);
   const leftward = s.settings.layout === 'balanced' && grand !== undefined && parent.position.x < grand.position.x;
-  return {
+  const kids = childIds(s, parent.id);
+  const spot = {
     x: parent.position.x + (leftward ? -CHILD_OFFSET_X : CHILD_OFFSET_X),
-    y: parent.position.y + CHILD_STEP_Y * childIds(s, parent.id).length,
+    y: parent.position.y + CHILD_STEP_Y * kids.length,
   };
+  return freeSpotBelow(s, kids, spot);
+}
+
+/**
+ * `spot`, or the first place below it, in steps of CHILD_STEP_Y, that none of `siblings` takes in
+ * its column. The spec's places (70 lower per child, or per sibling) land on a sibling once one
+ * was deleted or moved, or when a topic is added between two others: the new one hid it.
+ */
+function freeSpotBelow(s: MindMapState, siblings: readonly string[], spot: Position): Position {
+  const taken: number[] = [];
+  for (const id of siblings) {
+    const p = getNode(s, id)?.position;
+    if (!p || Math.abs(p.x - spot.x) >= CHILD_OFFSET_X / 2 || p.y <= spot.y - CHILD_STEP_Y) continue;
+    taken.push(p.y);
+  }
+  if (taken.length === 0) return spot;
+  taken.sort((a, b) => a - b);
+  let y = spot.y;
+  for (const t of taken) {
+    if (t >= y + CHILD_STEP_Y) break;
+    if (t > y - CHILD_STEP_Y) y = t + CHILD_STEP_Y;
+  }
+  return { x: spot.x, y };
 }
 
 function newChild(parent: MindNode, position: Position, label = NEW_TOPIC_LABEL, middle = false): MindNode {
@@ -89,8 +113,9 @@ export function addSibling(store: MindMapStore, id: string): string | null {
   if (node.parentId === null) return addChild(store, id);
   const parent = getNode(s, node.parentId);
   if (!parent) return null;
-  const index = childIds(s, parent.id).indexOf(id) + 1;
-  const child = newChild(parent, { x: node.position.x, y: node.position.y + CHILD_STEP_Y });
+  const siblings = childIds(s, parent.id);
+  const index = siblings.indexOf(id) + 1;
+  const child = newChild(parent, freeSpotBelow(s, siblings, { x: node.position.x, y: node.position.y + CHILD_STEP_Y }));
   const added = store.transact('Add topic', (d) => {
     insertChild(d, parent.id, child, parent.data.color, index);
     d.selectedNodeId = child.id;

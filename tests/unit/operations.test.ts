@@ -98,6 +98,14 @@ describe('addChild', () => {
     const store = tree('Root', 'A');
     expectUndoRoundTrip(store, () => addChild(store, 'A'));
   });
+
+  it('goes below the children where the spec place is taken (a child deleted before it), never on one', () => {
+    const store = tree('Root', 'A', 'B', 'C');
+    deleteNode(store, 'B');
+    // Two children left: the spec's place, 140 lower, is C's.
+    const id = addChild(store, 'root')!;
+    expect(node(store, id)!.position).toEqual({ x: 200, y: 210 });
+  });
 });
 
 describe('addSibling', () => {
@@ -106,6 +114,19 @@ describe('addSibling', () => {
     const id = addSibling(store, 'A')!;
     expect(childIds(store.getState(), 'root')).toEqual(['A', id, 'B']);
     expect(store.getState().selectedNodeId).toBe(id);
+  });
+  it('goes to the first free place below the topic, not on the sibling after it', () => {
+    const store = tree('Root', 'A', 'B', 'C');
+    const id = addSibling(store, 'A')!;
+    // B and C sit 70 and 140 lower than A.
+    expect(node(store, id)!.position).toEqual({ x: 200, y: 210 });
+    const last = addSibling(store, 'C')!;
+    expect(node(store, last)!.position).toEqual({ x: 200, y: 280 });
+  });
+  it('keeps the place 70 below the topic when it is free', () => {
+    const store = tree('Root', 'A', 'B');
+    const id = addSibling(store, 'B')!;
+    expect(node(store, id)!.position).toEqual({ x: 200, y: 140 });
   });
   it('adds a child for the root', () => {
     const store = tree('Root');
