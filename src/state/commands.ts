@@ -37,11 +37,11 @@ export const SPENT_STEP = {
 
 /** An undo or redo that left some topics as someone else had changed them since. */
 export function partlyDone(move: 'undo' | 'redo', kept: number): Note {
-  const topics = kept === 1 ? '1 topic stays' : `${kept.toLocaleString('en-US')} topics stay`;
-  return {
-    title: move === 'undo' ? 'Undone in part' : 'Redone in part',
-    message: `${topics} as they are: someone else has changed them, or added under them, since.`,
-  };
+  const message =
+    kept === 1
+      ? '1 topic keeps what someone else has changed in it or added under it since.'
+      : `${kept.toLocaleString('en-US')} topics keep what someone else has changed in them or added under them since.`;
+  return { title: move === 'undo' ? 'Undone in part' : 'Redone in part', message };
 }
 
 /** A short message for the user. */

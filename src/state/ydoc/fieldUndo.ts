@@ -52,9 +52,9 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
  * `current` with every field that differs between `step` (what the step left) and `want` (what
  * undoing it brings back), and that still holds the step's value, set to `want`'s; one level deep
  * into object fields that are objects on all three sides (a topic's `data`). Null when nothing
- * would change.
+ * would change. `theirs.kept` is set when a field stays as someone else changed it.
  */
-export function mergeFields(want: Rec, step: Rec, current: Rec): Rec | null {
+export function mergeFields(want: Rec, step: Rec, current: Rec, theirs: { kept: boolean } = { kept: false }): Rec | null {
   let out: Rec | null = null;
   for (const key of new Set([...Object.keys(want), ...Object.keys(step)])) {
     const w = want[key];
@@ -62,11 +62,14 @@ export function mergeFields(want: Rec, step: Rec, current: Rec): Rec | null {
     const c = current[key];
     if (sameValue(w, s)) continue;
     if (isRec(w) && isRec(s) && isRec(c) && !Array.isArray(w)) {
-      const inner = mergeFields(w, s, c);
+      const inner = mergeFields(w, s, c, theirs);
       if (inner) (out ??= { ...current })[key] = inner;
       continue;
     }
-    if (!sameValue(c, s)) continue; // someone else changed it since: theirs stays
+    if (!sameValue(c, s)) {
+      theirs.kept = true; // someone else changed it since: theirs stays
+      continue;
+    }
     out ??= { ...current };
     if (w === undefined) delete out[key];
     else out[key] = w;
@@ -77,21 +80,25 @@ export function mergeFields(want: Rec, step: Rec, current: Rec): Rec | null {
 /**
  * Writes, in the caller's transaction, each record of `log` merged back towards `before` (undo) or
  * `after` (redo). Records the step added or removed are left alone (that is the tree's shape, not a
- * field). True when anything was written.
+ * field). Returns whether anything was written, and the keys (topic ids) of the records written
+ * where a field stayed as someone else had changed it.
  */
-export function writeFieldsBack(log: FieldLog, towards: 'before' | 'after'): boolean {
+export function writeFieldsBack(log: FieldLog, towards: 'before' | 'after'): { wrote: boolean; keptIn: Set<string> } {
   let wrote = false;
+  const keptIn = new Set<string>();
   for (const [map, entries] of log) {
     for (const [key, change] of entries) {
       const want = decodeRecord<Rec>(towards === 'before' ? change.before : change.after);
       const step = decodeRecord<Rec>(towards === 'before' ? change.after : change.before);
       const current = decodeRecord<Rec>(map.get(key));
       if (!want || !step || !current) continue;
-      const merged = mergeFields(want, step, current);
+      const theirs = { kept: false };
+      const merged = mergeFields(want, step, current, theirs);
       if (!merged) continue;
       map.set(key, encodeRecord(merged));
       wrote = true;
+      if (theirs.kept) keptIn.add(key);
     }
   }
-  return wrote;
+  return { wrote, keptIn };
 }

@@ -183,7 +183,9 @@ export class DocHistory implements HistoryDriver {
     else m.redoing = true;
     try {
       m.doc.transact(() => {
-        wrote = writeFieldsBack(log, move === 'undo' ? 'before' : 'after');
+        const back = writeFieldsBack(log, move === 'undo' ? 'before' : 'after');
+        wrote = back.wrote;
+        this.keptByLast = back.keptIn.size;
       }, m);
     } finally {
       m.undoing = false;

@@ -81,7 +81,7 @@ describe('undo never takes away what someone else changed since', () => {
     syncAll([a, b]);
     // The list and its first task stay; the user is told how many topics the undo left.
     expect(press(a, 'undo', true)).toEqual([`${partlyDone('undo', 2).title}: ${partlyDone('undo', 2).message}`]);
-    expect(partlyDone('undo', 2).message).toMatch(/^2 topics stay as they are/);
+    expect(partlyDone('undo', 2).message).toMatch(/^2 topics keep what someone else has changed/);
     syncAll([a, b]);
     for (const r of [a, b]) {
       expect(label(r.store.getState(), first)).toBe('Mine now');
@@ -154,6 +154,22 @@ describe('undo never takes away what someone else changed since', () => {
     syncAll([a, b]);
     expect(childIds(b.store.getState(), 'Big')).toHaveLength(3000);
     expect(label(b.store.getState(), 'k1500')).toBe('Edited in B');
+    expectSame(a, b);
+  });
+
+  it('says so when it puts back some fields of a topic and leaves the field a collaborator changed since', () => {
+    const [a, b] = pair();
+    const data = getNode(a.store.getState(), 'X')!.data;
+    expect(updateNodeData(a.store, 'X', { ...data, label: 'Mine', color: '#ef4444' }).ok).toBe(true);
+    syncAll([a, b]);
+    editLabel(b, 'X', 'Theirs');
+    syncAll([a, b]);
+    expect(press(a, 'undo', true)).toEqual([`${partlyDone('undo', 1).title}: ${partlyDone('undo', 1).message}`]);
+    syncAll([a, b]);
+    for (const r of [a, b]) {
+      expect(label(r.store.getState(), 'X')).toBe('Theirs');
+      expect(getNode(r.store.getState(), 'X')!.data.color).toBe(data.color);
+    }
     expectSame(a, b);
   });
 
