@@ -241,6 +241,7 @@ describe('a read-only map', () => {
       await dialog.getByLabel('Paste JSON').fill('X\n\tY');
       expect(await button(dialog, 'Import').isDisabled()).toBe(true);
       expect(await button(dialog, 'Select JSON File').isDisabled()).toBe(true);
+      expect(await button(dialog, 'Restore previous map').isDisabled()).toBe(true);
       await page.screenshot({ path: '/tmp/dialogs-read-only-import.png' });
       await button(dialog, 'Cancel').click();
       await expectHidden(dialog);
@@ -259,8 +260,15 @@ describe('a read-only map', () => {
       const clear = page.getByRole('dialog', { name: 'Clear the map?' });
       await expectVisible(clear.getByText(viewOnly, { exact: true }));
       expect(await button(clear, 'Clear Map').isDisabled()).toBe(true);
+      // Nothing there promises an undo or offers to replace the map.
+      expect(await button(clear, 'Restore previous map').isDisabled()).toBe(true);
+      expect(await clear.getByText(/Undo brings it back/).count()).toBe(0);
       await button(clear, 'Cancel').click();
       await expectHidden(clear);
+
+      const restore = button(tools(), 'Restore previous map');
+      expect(await restore.isDisabled()).toBe(true);
+      expect(await restore.getAttribute('title')).toBe(viewOnly);
 
       expect(await nodeCount(page)).toBe(1);
       for (const title of ['Import Successful', 'Template Applied']) expect(await toast(page, title).count(), title).toBe(0);

@@ -12,11 +12,14 @@ export function ClearMapDialog({ opened, onClose, onConfirm }: { opened: boolean
   const readOnly = useReadOnlyReason();
   return (
     <Modal opened={opened} onClose={onClose} title="Clear the map?" centered>
-      {readOnly === null ? null : <ReadOnlyAlert reason={readOnly} mb="sm" />}
-      <Text size="sm">
-        Every topic except the root will be removed. The current map is kept in this browser: Undo brings it back now, and
-        "Restore previous map" brings it back even after a reload.
-      </Text>
+      {readOnly === null ? (
+        <Text size="sm">
+          Every topic except the root will be removed. The current map is kept in this browser: Undo brings it back now,
+          and "Restore previous map" brings it back even after a reload.
+        </Text>
+      ) : (
+        <ReadOnlyAlert reason={readOnly} />
+      )}
       <Group justify="space-between" mt="lg">
         <RestorePreviousButton before={onClose} />
         <Group gap="sm">

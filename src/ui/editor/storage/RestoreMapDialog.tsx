@@ -10,6 +10,7 @@ import { useEditor } from '../EditorContext';
 import { IconUndo } from '../icons';
 import { notifyError, notifySuccess } from '../notify';
 import { closeRestoreDialog, openRestoreDialog, useRestoreDialogOpen } from './restoreDialog';
+import { useReadOnlyReason } from '../readOnly';
 
 const when = (at: number) =>
   new Date(at).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -119,12 +120,16 @@ export function RestoreMapDialog() {
 
 /** Opens the dialog above; `before` closes the dialog it sits in first. */
 export function RestorePreviousButton({ before, fullWidth }: { before?: () => void; fullWidth?: boolean }) {
+  // A read-only map cannot be replaced: disabled with the reason, as the other editing buttons.
+  const readOnly = useReadOnlyReason();
   return (
     <Button
       size="xs"
       variant="subtle"
       leftSection={<IconUndo size={15} />}
       fullWidth={fullWidth}
+      disabled={readOnly !== null}
+      title={readOnly ?? undefined}
       onClick={() => {
         before?.();
         openRestoreDialog();
