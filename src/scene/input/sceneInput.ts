@@ -49,11 +49,15 @@ export interface InputDeps {
   revealAfterTap(id: string): void;
 }
 
+export const DRAGGED_TOPIC_GONE = 'The topic you were dragging has been deleted meanwhile (in another tab, or by someone else in this map).';
+
 export class SceneInput implements InputHost {
   readonly element: HTMLCanvasElement;
   hover: Hit | null = null;
   preview: ConnectionPreview | null = null;
   draggingId: string | null = null;
+  /** The dragged topic was deleted meanwhile, and the user was told. */
+  private toldGone = false;
   /** Drag to reparent (drop indicator, drop handling). */
   readonly reparent: ReparentDrag;
 
@@ -165,11 +169,18 @@ export class SceneInput implements InputHost {
   beginDrag(id: string): void {
     this.deps.store.beginMark('Move topic');
     this.draggingId = id;
+    this.toldGone = false;
     this.hover = null;
     this.deps.dragStarted(id);
   }
 
   dragTo(id: string, x: number, y: number, pointer?: { x: number; y: number }): void {
+    if (!getNode(this.deps.store.getState(), id)) {
+      // Deleted under the pointer (by someone else in a shared map, or another tab): said once.
+      if (!this.toldGone) this.deps.onError(DRAGGED_TOPIC_GONE);
+      this.toldGone = true;
+      return;
+    }
     moveNode(this.deps.store, id, { x, y }, this.deps.snapToGrid());
     if (pointer) this.reparent.update(id, pointer.x, pointer.y);
   }

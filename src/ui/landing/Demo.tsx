@@ -19,7 +19,7 @@ export function Demo() {
           <Stack gap={0} className={classes.copy}>
             <SectionHeading id="demo-title" eyebrow="Live demo" title="See It In Action" align="left">
               Open the editor and start mapping right away. Everything runs in your browser, and your map is saved
-              on this device as you work.
+              on this device as you work; it goes to a sync server only when you share it.
             </SectionHeading>
             <List
               spacing="sm"
