@@ -10,7 +10,7 @@ import classes from './Hero.module.css';
 const HIGHLIGHTS = [
   { label: 'Free to use', icon: IconSparkles },
   { label: 'No sign-up', icon: IconBolt },
-  { label: 'Your maps stay in your browser until you share them', icon: IconLock },
+  { label: 'Private until you share', icon: IconLock },
 ] as const;
 
 export function Hero() {
