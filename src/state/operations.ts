@@ -26,7 +26,7 @@ import { deleteEdge, deleteSubtree, editNode, insertEdge, insertNode, reparent, 
 import type { MindMapStore } from './store';
 import { checkUrl, firstError, labelError, nodeInputErrors, normalizeColor, normalizeTags } from './rules';
 import { tableGet, tableSet } from './table';
-import { isDescendantOf, subtreeIds } from './tree';
+import { growsLeftward, isDescendantOf, subtreeIds } from './tree';
 
 export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { value: T })) | { ok: false; error: string };
 
@@ -36,8 +36,7 @@ export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { val
  * would land on the topics between the parent and the root.
  */
 function childPosition(s: MindMapState, parent: MindNode): Position {
-  const grand = parent.parentId === null ? undefined : getNode(s, parent.parentId);
-  const leftward = s.settings.layout === 'balanced' && grand !== undefined && parent.position.x < grand.position.x;
+  const leftward = growsLeftward(s, parent);
   const kids = childIds(s, parent.id);
   const spot = {
     x: parent.position.x + (leftward ? -CHILD_OFFSET_X : CHILD_OFFSET_X),

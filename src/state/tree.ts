@@ -151,3 +151,12 @@ export function computeVisibleIds(s: MindMapState, matches?: Set<string>): Set<s
   for (const id of ids) if (!hidden.has(id)) out.add(id);
   return out;
 }
+
+/**
+ * Whether new children of `parent` go to its left: in the left half of a Balanced map (a topic left
+ * of its own parent). To the right they would land on the topics between it and the root.
+ */
+export function growsLeftward(s: MindMapState, parent: MindNode): boolean {
+  const grand = parent.parentId === null ? undefined : getNode(s, parent.parentId);
+  return s.settings.layout === 'balanced' && grand !== undefined && parent.position.x < grand.position.x;
+}

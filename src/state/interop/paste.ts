@@ -9,6 +9,7 @@ import { newId } from '../ids';
 import { CHILD_STEP_Y, EDGE_WIDTH, NODE_MAX_WIDTH, type MindEdge, type MindNode } from '../model';
 import { editNode, insertEdge, insertNode } from '../mutations';
 import { parseMapText, restoreMap } from '../restore';
+import { growsLeftward } from '../tree';
 import type { MindMapStore } from '../store';
 import { branchOutline } from './branchText';
 import { detectFormat, type FormatId } from './detect';
@@ -130,7 +131,9 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
   if (!restored.ok) return restored;
   const r = restored.state;
 
-  // One row per topic in pre-order, a column per level, below the target's current children.
+  // One row per topic in pre-order, a column per level (leftwards in a Balanced map's left half),
+  // below the target's current children.
+  const stepX = growsLeftward(s, parent) ? -PASTE_STEP_X : PASTE_STEP_X;
   let top = parent.position.y;
   for (const kid of childIds(s, parentId)) {
     const k = getNode(s, kid);
@@ -146,7 +149,7 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
     nodes.push({
       ...n,
       parentId: p.parent,
-      position: { x: parent.position.x + PASTE_STEP_X * (p.depth + 1), y: top + PASTE_STEP_Y * i },
+      position: { x: parent.position.x + stepX * (p.depth + 1), y: top + PASTE_STEP_Y * i },
     });
   }
   // Every edge that starts at the target's stand-in or at a pasted topic: tree edges and connections.

@@ -4,7 +4,7 @@ import { topic, type Outline } from '../../../src/state/interop/outline';
 import { PASTE_MESSAGES, PASTE_STEP_X, PASTE_STEP_Y, pasteOutline, readPastedOutline } from '../../../src/state/interop/paste';
 import { branchAsMarkdown, branchAsText } from '../../../src/state/interop/branchText';
 import { exportJson } from '../../../src/state/snapshot';
-import { setExpanded, updateSettings } from '../../../src/state/operations';
+import { moveNode, setExpanded, updateSettings } from '../../../src/state/operations';
 import { keepLaidOut } from '../../../src/state/layout/apply';
 import { tree } from '../helpers/tree';
 import { tableGet } from '../../../src/state/table';
@@ -70,6 +70,18 @@ describe('pasteOutline', () => {
     expect(getNode(s, p)!.position).toEqual({ x: a.position.x + PASTE_STEP_X, y: top });
     expect(getNode(s, p1)!.position).toEqual({ x: a.position.x + 2 * PASTE_STEP_X, y: top + PASTE_STEP_Y });
     expect(getNode(s, q)!.position).toEqual({ x: a.position.x + PASTE_STEP_X, y: top + 2 * PASTE_STEP_Y });
+  });
+
+  it('places them leftwards under a topic in the left half of a Balanced map', () => {
+    const store = tree('Root', 'A', 'B');
+    updateSettings(store, { layout: 'balanced', autoLayout: false });
+    moveNode(store, 'B', { x: -300, y: 40 });
+    const r = pasteOutline(store, 'B', outline(topic('P', [topic('P1')])));
+    if (!r.ok) throw new Error(r.error);
+    const s = store.getState();
+    const p = r.ids[0];
+    expect(getNode(s, p)!.position.x).toBe(-300 - PASTE_STEP_X);
+    expect(getNode(s, childIds(s, p)[0])!.position.x).toBe(-300 - 2 * PASTE_STEP_X);
   });
 
   it('keeps notes, links, tags, priority, folding and connections; opens a folded target', () => {
