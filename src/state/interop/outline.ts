@@ -32,6 +32,16 @@ export interface OutlineConnection {
   /** sourceId of the topic it ends at. */
   to: string;
   label?: string;
+  /**
+   * The report feature the reader counted it under as kept or converted: taken back if the map
+   * cannot hold it after all (toMap.ts), so nothing is counted kept and dropped at once.
+   */
+  counted?: CountedAs;
+}
+
+export interface CountedAs {
+  feature: string;
+  as: 'kept' | 'converted';
 }
 
 export interface Outline {

@@ -60,6 +60,15 @@ export class ReportBuilder {
     this.entry(feature, path, count).dropped += count;
   }
 
+  /** Takes back one item counted as kept or converted: a later step dropped it (and reports that). */
+  withdraw(counted: { feature: string; as: 'kept' | 'converted' }): void {
+    const e = this.features.get(counted.feature);
+    if (!e || e[counted.as] === 0) return;
+    e[counted.as] -= 1;
+    e.found -= 1;
+    if (e.found === 0) this.features.delete(counted.feature);
+  }
+
   warn(message: string): void {
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }

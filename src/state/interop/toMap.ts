@@ -97,17 +97,21 @@ function addConnections(outline: Outline, report: ReportBuilder, bySource: Map<s
   for (const c of outline.connections) {
     const from = bySource.get(c.from);
     const to = bySource.get(c.to);
+    const drop = (why: string) => {
+      if (c.counted) report.withdraw(c.counted);
+      report.dropped(why);
+    };
     if (!from || !to) {
-      report.dropped('connections to missing topics');
+      drop('connections to missing topics');
       continue;
     }
     if (from === to) {
-      report.dropped('connections from a topic to itself');
+      drop('connections from a topic to itself');
       continue;
     }
     const id = edgeId(from.id, to.id);
     if (to.parentId === from.id || from.parentId === to.id || taken.has(id) || taken.has(edgeId(to.id, from.id))) {
-      report.dropped('connections that repeat another link');
+      drop('connections that repeat another link');
       continue;
     }
     taken.add(id);

@@ -565,7 +565,7 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
       why[reason]++;
       report.dropped('relationships');
     } else {
-      kept.push(c);
+      kept.push({ ...c, counted: { feature: 'relationships', as: 'kept' } });
       report.kept('relationships');
     }
   }
@@ -584,7 +584,7 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
     } else if (from && ids.has(l.target) && repeats(from, l.target)) {
       report.dropped('links to topics that repeat a branch or relationship', path);
     } else if (from && ids.has(l.target)) {
-      kept.push({ from, to: l.target });
+      kept.push({ from, to: l.target, counted: { feature: 'links to topics', as: 'converted' } });
       report.converted('links to topics', 'connections', path);
     } else {
       const line = `Link to a topic of another sheet: ${l.href}`;

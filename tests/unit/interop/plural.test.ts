@@ -70,9 +70,16 @@ describe('the report summary', () => {
     expect(opml).toBe('1 topic. Converted: 1 formatted text to plain text');
   });
 
-  it('counts one connection from a topic to itself in the singular', () => {
+  it('counts one connection from a topic to itself in the singular, dropped and not also kept', () => {
     const mm = '<map version="1.0.1"><node TEXT="Root" ID="ID_1"><arrowlink DESTINATION="ID_1"/></node></map>';
-    expect(summaryOf(mm, 'self.mm')).toBe('1 topic. Kept: 1 connection. Dropped: 1 connection from a topic to itself');
+    expect(summaryOf(mm, 'self.mm')).toBe('1 topic. Dropped: 1 connection from a topic to itself');
+  });
+
+  it('keeps the connections the map holds and counts only the others as dropped', () => {
+    const mm =
+      '<map version="1.0.1"><node TEXT="Root" ID="r"><node TEXT="A" ID="a"><arrowlink DESTINATION="a"/><arrowlink DESTINATION="b"/></node>' +
+      '<node TEXT="B" ID="b"><arrowlink DESTINATION="r"/></node></node></map>';
+    expect(summaryOf(mm, 'links.mm')).toBe('3 topics. Kept: 1 connection. Dropped: 1 connection from a topic to itself, 1 connection that repeats another link');
   });
 
   it('keeps the plural for other counts and the name of the notes field in what items became', () => {

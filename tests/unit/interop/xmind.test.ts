@@ -99,7 +99,7 @@ describe('XMind reader over the corpus', () => {
     expect(feature(report, 'markers')).toMatchObject({ found: 5, dropped: 5 });
     expect(find(outline.roots, 'to url').link).toBe('http://github.com');
     // The relationship c › a (third) → "</>{}[]*+-".
-    expect(outline.connections).toEqual([{ from: 'fa64feb7-d141-40ef-b905-ee8241d8cb9e', to: '02ff821b-6ff7-4ece-8a1f-e7f3f9cdf697' }]);
+    expect(outline.connections).toEqual([{ from: 'fa64feb7-d141-40ef-b905-ee8241d8cb9e', to: '02ff821b-6ff7-4ece-8a1f-e7f3f9cdf697', counted: { feature: 'relationships', as: 'kept' } }]);
     expect(find(outline.roots, '</>{}[]*+-').sourceId).toBe('02ff821b-6ff7-4ece-8a1f-e7f3f9cdf697');
     const summary = find(outline.roots, 'aaa');
     expect(summary.notes).toMatch(/^Summary topic: .*subtopics 1 to 3/);
@@ -129,8 +129,8 @@ describe('XMind reader over the corpus', () => {
     expect(find(outline.roots, 'to url').link).toBe('http://test.com');
     expect(find(outline.roots, 'to file').notes).toBe('Link: file:////abc/ef');
     // The relationship and the two xmind:# topic links (one into the other sheet) become connections.
-    expect(outline.connections).toContainEqual({ from: '2iblin5mer66nq9omm98htnmdm', to: '3ib375f8hmg0abviusakg856sq' });
-    expect(outline.connections).toContainEqual({ from: '5roos0gmob6ndc1vpb5btka8ne', to: '4tmccl0gm2i50cploeik8jd9pc' });
+    expect(outline.connections).toContainEqual({ from: '2iblin5mer66nq9omm98htnmdm', to: '3ib375f8hmg0abviusakg856sq', counted: { feature: 'relationships', as: 'kept' } });
+    expect(outline.connections).toContainEqual({ from: '5roos0gmob6ndc1vpb5btka8ne', to: '4tmccl0gm2i50cploeik8jd9pc', counted: { feature: 'links to topics', as: 'converted' } });
     expect(feature(report, 'links to topics')).toMatchObject({ found: 2, converted: 2, into: 'connections' });
     expect(feature(report, 'comments')?.converted).toBe(5);
     // Read alone, sheet 1's link into sheet 2 stays as a note.
