@@ -38,6 +38,11 @@ export type ExamplePath = string | (() => string);
 
 export class ReportBuilder {
   private readonly features = new Map<string, FeatureCount>();
+  /**
+   * Per feature, the first example paths, read when the report is built: a reader reports a topic
+   * before it has read the topic's own text (Freeplane's rich-text labels come after).
+   */
+  private readonly examples = new Map<string, ExamplePath[]>();
   private readonly warnings: string[] = [];
   private readonly choices: string[] = [];
 
@@ -78,6 +83,16 @@ export class ReportBuilder {
   }
 
   build(topics: number): ImportReport {
+    for (const [feature, paths] of this.examples) {
+      const e = this.features.get(feature);
+      if (!e) continue;
+      for (const example of paths) {
+        if (e.examples.length >= MAX_EXAMPLES) break;
+        const path = typeof example === 'function' ? example() : example;
+        if (!e.examples.includes(path)) e.examples.push(path);
+      }
+    }
+    this.examples.clear();
     return {
       format: this.format,
       ...(this.fileName ? { fileName: this.fileName } : {}),
@@ -95,9 +110,11 @@ export class ReportBuilder {
       this.features.set(feature, e);
     }
     e.found += count;
-    if (example !== undefined && e.examples.length < MAX_EXAMPLES) {
-      const path = typeof example === 'function' ? example() : example;
-      if (!e.examples.includes(path)) e.examples.push(path);
+    if (example !== undefined) {
+      let paths = this.examples.get(feature);
+      if (!paths) this.examples.set(feature, (paths = []));
+      // A few more than are shown: two examples may be one path.
+      if (paths.length < 2 * MAX_EXAMPLES) paths.push(example);
     }
     return e;
   }

@@ -100,6 +100,13 @@ describe('readFreemind over the corpus', () => {
     expect(r.report.choices.some((c) => c.includes('name: value'))).toBe(true);
   });
 
+  it('names a rich-text topic in the report by the text it was given', () => {
+    const text = `<map version="freeplane 1.9.13"><node TEXT="Root" ID="r">
+      <node ID="a"><richcontent TYPE="NODE"><html><body><p>Rich <b>title</b></p></body></html></richcontent></node></node></map>`;
+    const report = readFreemind(text).report.build(2);
+    expect(feature(report, 'rich-text labels')?.examples).toEqual(['Root › Rich title']);
+  });
+
   it('priority icons become priority; other icons are counted as dropped', () => {
     const text = `<map version="freeplane 1.9.0"><node TEXT="R" ID="a"><icon BUILTIN="full-1"/><icon BUILTIN="full-2"/><icon BUILTIN="idea"/>
       <node TEXT="c" ID="b" FOLDED="true" LINK="#a"><node TEXT="d" ID="d"/></node></node></map>`;
