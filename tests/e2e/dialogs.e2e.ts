@@ -42,6 +42,8 @@ const openImport = async () => {
 describe('Import dialog', () => {
   it('imports pasted JSON; Import is disabled while empty; invalid JSON shows the message', async () => {
     const dialog = await openImport();
+    // The icon close button has a name for screen readers.
+    expect(await button(dialog, 'Close').count()).toBe(1);
     const importBtn = button(dialog, 'Import');
     expect(await importBtn.isDisabled()).toBe(true);
     const paste = dialog.getByLabel('Paste JSON');
@@ -59,7 +61,8 @@ describe('Import dialog', () => {
     await paste.fill(JSON.stringify(mapOf([child('a', 'Imported A'), child('b', 'Imported B', 'root', 200, 70)])));
     await importBtn.click();
     await expectHidden(dialog);
-    await expectToast(page, 'Import Successful', 'Imported mind map with 3 nodes');
+    const toast = await expectToast(page, 'Import Successful', 'Imported mind map with 3 nodes');
+    expect(await button(toast, 'Close notification').count()).toBe(1);
     expect(await labels(page)).toEqual(['Imported A', 'Imported B', 'Main Topic']);
     // One undo step.
     await page.keyboard.press('Control+z');
