@@ -10,7 +10,7 @@ export const theme = createTheme({
   // Close buttons are icons: screen readers need their name. Set by name here, so the landing page
   // does not load these components.
   components: {
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 });

@@ -49,7 +49,7 @@ async function shareFromLocal(page: Page, map?: string): Promise<{ edit: string;
   await dialog.waitFor({ timeout: 30_000 });
   const edit = await dialog.getByLabel('Edit link').inputValue();
   const view = await dialog.getByLabel('View link').inputValue();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await ready(page);
   return { edit, view };
 }

@@ -43,7 +43,7 @@ describe('Import dialog', () => {
   it('imports pasted JSON; Import is disabled while empty; invalid JSON shows the message', async () => {
     const dialog = await openImport();
     // The icon close button has a name for screen readers.
-    expect(await button(dialog, 'Close').count()).toBe(1);
+    expect(await button(dialog, 'Close dialog').count()).toBe(1);
     const importBtn = button(dialog, 'Import');
     expect(await importBtn.isDisabled()).toBe(true);
     const paste = dialog.getByLabel('Paste JSON');
