@@ -4,6 +4,7 @@
  * plus warnings and the choices the importer made. found = kept + converted + dropped by
  * construction: every count goes through one of the three outcomes.
  */
+import type { CountedAs } from './outline';
 import { counted, singular } from './plural';
 
 export interface FeatureCount {
@@ -66,7 +67,7 @@ export class ReportBuilder {
   }
 
   /** Takes back one item counted as kept or converted: a later step dropped it (and reports that). */
-  withdraw(counted: { feature: string; as: 'kept' | 'converted' }): void {
+  withdraw(counted: CountedAs): void {
     const e = this.features.get(counted.feature);
     if (!e || e[counted.as] === 0) return;
     e[counted.as] -= 1;

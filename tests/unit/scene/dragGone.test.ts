@@ -22,7 +22,7 @@ function input(store: ReturnType<typeof tree>, errors: string[]): SceneInput {
 }
 
 describe('dragging a topic deleted meanwhile', () => {
-  it('says so once and moves nothing; the drag ends as one step with the moves before', () => {
+  it('says so once, moves nothing, and the drag still ends', () => {
     const store = tree('Root', 'A', 'B');
     const errors: string[] = [];
     const scene = input(store, errors);
