@@ -40,6 +40,8 @@ interface InlineResult {
   formatting: number;
   /** markmap's magic comment: 1 for `<!-- markmap: fold -->`, 2 for `foldAll` (0: none). */
   fold: 0 | 1 | 2;
+  /** Defined footnotes referenced (normalized labels, in order). */
+  cites: string[];
 }
 
 /** markmap's folding comments (its "magic comments"), which its writer and ours put after a label. */
@@ -194,7 +196,7 @@ function bareLinks(text: string, links: InlineLink[]): void {
  * the address after it); `defs` resolves reference links.
  */
 function inline(src: string, defs: Map<string, string>, inNotes: boolean, footnotes: ReadonlySet<string> = NO_FOOTNOTES): InlineResult {
-  const result: InlineResult = { text: src, links: [], images: [], formatting: 0, fold: 0 };
+  const result: InlineResult = { text: src, links: [], images: [], formatting: 0, fold: 0, cites: [] };
   if (!SPECIAL.test(src)) return result;
   const pieces: Piece[] = [];
   let text = '';
@@ -243,10 +245,13 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean, footno
       const image = c === '!';
       const open = image ? i + 1 : i;
       if (!image && s[i + 1] === '^') {
-        // A footnote reference stays as written; as in GFM, only one whose footnote is defined.
+        // A reference to a defined footnote (as in GFM, only such a one is a reference): in notes it
+        // stays as written; a title loses it (the footnote goes into the topic's notes).
         const close = s.indexOf(']', i);
-        if (close !== -1 && close - i < MAX_LINK_TEXT && footnotes.has(normalizeLabel(s.slice(i + 2, close)))) {
-          text += s.slice(i, close + 1);
+        const key = close !== -1 && close - i < MAX_LINK_TEXT ? normalizeLabel(s.slice(i + 2, close)) : '';
+        if (key !== '' && footnotes.has(key)) {
+          if (inNotes) text += s.slice(i, close + 1);
+          result.cites.push(key);
           i = close + 1;
           continue;
         }
@@ -277,6 +282,7 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean, footno
           result.formatting += label.formatting;
           if (label.fold > result.fold) result.fold = label.fold;
           result.images.push(...label.images);
+          result.cites.push(...label.cites);
           flush();
           if (image) {
             result.images.push({ text: label.text, url });
@@ -429,6 +435,23 @@ interface Target {
   /** Finished note blocks, in order. */
   blocks: string[];
   path: ExamplePath;
+  /** Footnotes its title or notes reference (normalized labels). */
+  cites?: Set<string>;
+}
+
+/** A footnote definition (`[^label]: text`) and the topic it was written under. */
+interface FootnoteDef {
+  key: string;
+  label: string;
+  text: string;
+  target: Target;
+}
+
+/** Notes that reference footnotes (`cites`) on `target`. */
+function cite(target: Target, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  target.cites ??= new Set();
+  for (const k of keys) target.cites.add(k);
 }
 
 interface Item {
@@ -618,6 +641,31 @@ function splitCells(row: string): string[] {
   return cells;
 }
 
+/**
+ * Each footnote goes into the notes of every topic that references it (in its title or its notes),
+ * after what they hold; one that nothing references stays with the topic it was written under.
+ */
+function placeFootnotes(defs: readonly FootnoteDef[], targets: readonly Target[], report: ReportBuilder): void {
+  const citing = new Map<string, Target[]>();
+  for (const t of targets) {
+    if (!t.cites) continue;
+    for (const k of t.cites) {
+      const list = citing.get(k);
+      if (list) list.push(t);
+      else citing.set(k, [t]);
+    }
+  }
+  const placed = new Set<string>();
+  for (const d of defs) {
+    // As in GFM, the first definition of a label is the footnote; a later one is its own note.
+    const at = placed.has(d.key) ? undefined : citing.get(d.key);
+    placed.add(d.key);
+    const note = `[^${d.label}]: ${d.text}`;
+    for (const t of at ?? [d.target]) t.blocks.push(note);
+    report.converted('footnotes', 'notes', (at ?? [d.target])[0].path);
+  }
+}
+
 /** Reads Markdown (CommonMark + GFM) into an outline. Throws FormatError for a file with nothing in it. */
 export function readMarkdown(text: string, fileName?: string): ReadResult {
   const report = new ReportBuilder(FORMAT, fileName);
@@ -629,6 +677,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   // inline conversion (labels, notes) waits in `later` until the scan is done.
   const defs = new Map<string, string>();
   const footnotes = new Set<string>();
+  const footnoteDefs: FootnoteDef[] = [];
   const later: (() => void)[] = [];
 
   const fm = frontMatter(lines);
@@ -677,6 +726,8 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       }
     }
     const r = inline(src, defs, false, footnotes);
+    cite(target, r.cites);
+    if (r.cites.length > 0) report.converted('footnote references in titles', "the footnote in the topic's notes", target.path, r.cites.length);
     if (r.fold > 0) folds.push({ target, all: r.fold === 2 });
     let label = oneLineLabel(r.text);
     if (label === '' && r.images.length > 0) label = r.images[0].text || 'Image';
@@ -724,6 +775,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     };
     const inlineNote = (s: string): string => {
       const r = inline(s, defs, true, footnotes);
+      cite(t, r.cites);
       if (r.formatting > 0) report.converted('inline formatting', 'plain text', t.path, r.formatting);
       if (r.images.length > 0) report.converted('images', 'notes text', t.path, r.images.length);
       if (r.links.length > 0) report.converted('links', 'notes', t.path, r.links.length);
@@ -1028,8 +1080,8 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
         closeBlock();
         const target = currentTarget();
         later.push(() => {
-          target.blocks.push(`[^${fn[1]}]: ${inline(fn[2], defs, true, footnotes).text}`);
-          report.converted('footnotes', 'notes', target.path);
+          const r = inline(fn[2], defs, true, footnotes);
+          footnoteDefs.push({ key: normalizeLabel(fn[1]), label: fn[1], text: r.text, target });
         });
         continue;
       }
@@ -1047,6 +1099,7 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
   closeBlock();
   if (items.length > 0) finishLabel(items[items.length - 1]);
   for (const f of later) f();
+  placeFootnotes(footnoteDefs, targets, report);
   applyFolds(folds, report);
 
   // Notes onto their topics; the preamble onto the root.

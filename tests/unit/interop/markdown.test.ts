@@ -94,9 +94,8 @@ describe('Markdown reader over the corpus', () => {
       // markdown-it-demo gets a root of its own for the text before its first heading.
       const topics = outline.roots.length === 1 && outline.roots[0].label === name.replace(/\.md$/, '') ? outline.roots[0].children : outline.roots;
       const labels = all(topics).map((t) => norm(t.label));
-      // One difference: "[^1]" has a definition in that file, so mdast reads a footnote reference (no
-      // text); this reader keeps the marker in the label, and the definition in the notes.
-      expect(labels.map((l) => l.replace('Which new measures[^1]', 'Which new measures'))).toEqual(expected);
+      // markdown-it-demo's "Which new measures[^1]": a footnote reference, no text in either.
+      expect(labels).toEqual(expected);
     },
   );
 
@@ -226,8 +225,33 @@ describe('Markdown mapping rules', () => {
     expect(a).toMatchObject({ label: '^', link: 'https://example.com/a' });
     expect(b).toMatchObject({ label: '^b', link: 'https://example.com/b' });
     expect(c.label).toBe('x [^c] y');
-    // Defined: the reference stays as written; the parenthesised address is then a bare link.
-    expect(d.label).toBe('[^d](https://example.com/d)');
+    // Defined: a footnote reference (it leaves the title); the parenthesised address is then a bare link.
+    expect(d).toMatchObject({ label: '(https://example.com/d)', link: 'https://example.com/d', notes: '[^d]: The note' });
+  });
+
+  it('a footnote goes into the notes of each topic that references it; one nothing references stays where it was written', () => {
+    const md = [
+      '# Plan',
+      '## Goals[^g]',
+      '- Ship it[^s] soon',
+      '- Test it',
+      '## Risks',
+      'Some text with a note[^g].',
+      '',
+      '[^g]: Set by the **board**.',
+      '[^s]: Release 1.0.',
+      '[^n]: Read by nobody.',
+    ].join('\n');
+    const { outline, report } = read(md);
+    const root = outline.roots[0];
+    expect(find(outline.roots, 'Goals').notes).toBe('[^g]: Set by the board.');
+    expect(find(outline.roots, 'Ship it soon').notes).toBe('[^s]: Release 1.0.');
+    expect(find(outline.roots, 'Test it').notes).toBeUndefined();
+    expect(find(outline.roots, 'Risks').notes).toBe('Some text with a note[^g].\n\n[^g]: Set by the board.\n\n[^n]: Read by nobody.');
+    expect(root.notes).toBeUndefined();
+    expect(feature(report, 'footnotes')).toMatchObject({ found: 3, converted: 3 });
+    expect(feature(report, 'footnote references in titles')).toMatchObject({ found: 2, converted: 2 });
+    expectBalanced(report);
   });
 
   it('inline formatting, escapes, entities and code spans become plain text', () => {
