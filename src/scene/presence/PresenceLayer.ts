@@ -21,6 +21,15 @@ const RING_GAP = 5;
 const RING_WIDTH = 2.5;
 const LABEL_SIZE = 12;
 const LABEL_PAD = 4;
+const LABEL_HEIGHT = LABEL_SIZE + 2 * LABEL_PAD;
+/**
+ * Share of the name tag that sits above the ring's top edge. Topics stand 14 apart (world units): a
+ * tag wholly above the ring covered the lower part of the topic above. Mostly inside, it covers the
+ * card's top padding only (its title sits lower); zoomed out, where the tag is bigger in world units,
+ * it never reaches more than LABEL_REACH above the card.
+ */
+const LABEL_ABOVE = 0.35;
+const LABEL_REACH = 12;
 
 function hexToNumber(hex: string): number {
   return Number.parseInt(hex.slice(1), 16);
@@ -70,7 +79,8 @@ export class PresenceLayer {
           width: RING_WIDTH * k,
           color,
         });
-        this.label(p.name, color, box.minX - gap, box.minY - gap - (LABEL_SIZE + 2 * LABEL_PAD) * k, k);
+        const top = Math.max(box.minY - gap - LABEL_ABOVE * LABEL_HEIGHT * k, box.minY - LABEL_REACH);
+        this.label(p.name, color, box.minX - gap + 8 * k, top, k);
       }
       if (p.pointer) {
         const { x, y } = p.pointer;
@@ -84,7 +94,7 @@ export class PresenceLayer {
     const t = new BitmapText({ text, style: { fontFamily: FONT_NAME, fontSize: LABEL_SIZE } });
     t.tint = 0x111111;
     const bg = new Graphics()
-      .roundRect(0, 0, t.width + 2 * LABEL_PAD, LABEL_SIZE + 2 * LABEL_PAD, 4)
+      .roundRect(0, 0, t.width + 2 * LABEL_PAD, LABEL_HEIGHT, 4)
       .fill(color);
     t.position.set(LABEL_PAD, LABEL_PAD - 1);
     const tag = new Container();
