@@ -13,6 +13,7 @@ import { dashSegments } from '../edges/edgePaths';
 import { expandRect, type Rect } from '../geometry';
 import { routedPolyline, sharedPieceKey, trunkPiece, type EdgeDirection } from '../edges/edgeRouting';
 import { clipPolyline, pieceDeduper, polylineInside } from '../edges/clipPolyline';
+import { CellLayer } from '../edges/cellRaster';
 import { plusCenter } from '../topics/nodeLayout';
 
 export interface OverlayEdge {
@@ -34,6 +35,17 @@ const DASH = 6;
 const GAP = 5;
 /** Below this many screen pixels per dash + gap, animated edges are drawn solid. */
 const MIN_DASH_PERIOD_PX = 3;
+/**
+ * Far out (edges under CELL_EDGE_PX wide on screen), at least this many overlay edges are drawn by
+ * cells (cellRaster.ts), as the tiles draw there. Why: selecting a topic with 50,000 children at the
+ * overview stroked every edge, nearly a second of tessellation and buffers for one frame, and as
+ * many vertices for the software GPU, to show what a few hundred rectangles show.
+ */
+const CELL_EDGES_MIN = 1000;
+const CELL_EDGE_PX = 3;
+/** Screen pixels per cell, and the most cells along a side. */
+const CELL_PX = 2.5;
+const MAX_CELLS = 2048;
 
 /** The view grown by half its size each side, snapped to power-of-two steps (stable while panning a little). */
 export function steppedCut(view: Rect): Rect {
@@ -89,6 +101,10 @@ export class Overlay {
    * solid: the dashes could not be told apart, and cutting them would cost work per world unit.
    */
   drawEdges(list: OverlayEdge[], style: 'smoothstep' | 'straight', phase: number, view: Rect, zoom: number): void {
+    if (list.length >= CELL_EDGES_MIN && list.every((e) => e.width * zoom <= CELL_EDGE_PX)) {
+      this.drawEdgeCells(list, style, view, zoom);
+      return;
+    }
     const dashed = DASH + GAP >= MIN_DASH_PERIOD_PX / zoom;
     // Why skip unchanged content: touching a batched Graphics (even clear() on an empty one) makes
     // Pixi rebuild the whole world's render instructions and re-pack every batch that frame.
@@ -168,9 +184,50 @@ export class Overlay {
       const d = grp.segs;
       for (let k = 0; k < d.length; k += 4) g.moveTo(d[k], d[k + 1]).lineTo(d[k + 2], d[k + 3]);
       // As in the tiles: round ends and joins add a triangle fan per point and are invisible on thin
-      // edges, whose corners are rounded in the polyline already.
-      if (grp.width <= 3) g.stroke({ width: grp.width, color: grp.color, cap: 'butt', join: 'miter' });
+      // edges, whose corners are rounded in the polyline already. Thin on screen: far out a width of
+      // 2 px is thousands of world units, and Pixi's fans grow with the radius (selecting the root of
+      // a 50,000-child map at the overview built gigabytes of them, and the page ran out of memory).
+      if (grp.width * zoom <= 3) g.stroke({ width: grp.width, color: grp.color, cap: 'butt', join: 'miter' });
       else g.stroke({ width: grp.width, color: grp.color, cap: 'round', join: 'round' });
+    }
+  }
+
+  /**
+   * Many thin edges far out, by cells over the stepped cut around the view (pans within it draw
+   * nothing new): one rectangle per run of cells of a colour. Dashes are not drawn at this size.
+   */
+  private drawEdgeCells(list: OverlayEdge[], style: 'smoothstep' | 'straight', view: Rect, zoom: number): void {
+    const cut = steppedCut(view);
+    const side = Math.max(cut.maxX - cut.minX, cut.maxY - cut.minY);
+    const n = Math.min(MAX_CELLS, Math.ceil((side * zoom) / CELL_PX));
+    const cell = side / n;
+    // What the picture depends on, without a string per edge.
+    let h = list.length;
+    for (const e of list) h = (Math.imul(h, 31) + ((e.sx * 7 + e.sy * 13 + e.tx * 17 + e.ty * 19 + e.color) | 0)) | 0;
+    const sig = `cells|${style}|${cut.minX},${cut.minY},${cut.maxX},${cut.maxY}|${n}|${h}`;
+    if (sig === this.edgesSig) return;
+    this.edgesSig = sig;
+    const layer = new CellLayer(n, cell);
+    const local: number[] = [];
+    for (const e of list) {
+      const pts = routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style);
+      local.length = 0;
+      for (let i = 0; i < pts.length; i += 2) local.push(pts[i] - cut.minX, pts[i + 1] - cut.minY);
+      layer.markPolyline(local, e.color + 1);
+    }
+    const g = this.edges;
+    g.clear();
+    const byValue = new Map<number, number[]>();
+    for (const r of layer.runs()) {
+      let rects = byValue.get(r.value);
+      if (!rects) byValue.set(r.value, (rects = []));
+      rects.push(r.x0, r.y0, r.x1, r.y1);
+    }
+    for (const [value, rects] of byValue) {
+      for (let i = 0; i < rects.length; i += 4) {
+        g.rect(cut.minX + rects[i] * cell, cut.minY + rects[i + 1] * cell, (rects[i + 2] - rects[i]) * cell, (rects[i + 3] - rects[i + 1]) * cell);
+      }
+      g.fill({ color: value - 1 });
     }
   }
 
