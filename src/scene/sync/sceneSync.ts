@@ -212,7 +212,8 @@ export class SceneSync {
     // again, on big maps in a worker while the overlays answer.
     if (bulk || routeAll) tiles.invalidateAll();
     if (p.visibilityReset || p.search) {
-      tiles.invalidateAll();
+      const inPlace = !bulk && !routeAll && p.nodes.size === 0 && p.edges.size === 0 && p.structure.size === 0;
+      tiles.invalidateAll(inPlace);
       views.allDirty = true;
       views.stale = true;
     } else if (p.shown.length || p.hidden.length) {

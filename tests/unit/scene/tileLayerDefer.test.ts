@@ -1,6 +1,7 @@
 /**
  * Far out, a small change keeps the changed tile's picture on screen while its new one is marked
- * between frames; a change of most tiles is drawn before the frame.
+ * between frames, and so does a change of every tile where nothing moved (a search); a change of
+ * most tiles that moves topics is drawn before the frame.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Rect } from '../../../src/scene/geometry';
@@ -113,6 +114,28 @@ describe('far-out tiles after a change', () => {
     layer.invalidateRect(someBox);
     expect(layer.update(small, src, -1, FAR)).toBe(true);
     expect(layer.builtLastFrame).toBe(0);
+  });
+
+  it('keep every picture after a change in place (a search, a collapse) and draw the new ones tile by tile in later frames', () => {
+    const { layer, src, view } = overview();
+    const tiles = onScreen(view);
+    expect(tiles).toBeGreaterThan(8);
+    layer.invalidateAll(true);
+    expect(layer.update(view, src, -1, FAR)).toBe(true);
+    expect(layer.builtLastFrame).toBe(0);
+    let frames = 0;
+    let built = 0;
+    while (layer.update(view, src, 1000, FAR) && frames < 10 * tiles) {
+      built += layer.builtLastFrame;
+      frames++;
+    }
+    built += layer.builtLastFrame;
+    // The screen and the margin around it (`want`), each once.
+    expect(built).toBeGreaterThanOrEqual(tiles);
+    // Drawn whole: an invalidateAll that moves things is drawn before the frame again.
+    layer.invalidateAll();
+    layer.update(view, src, -1, FAR);
+    expect(layer.builtLastFrame).toBe(tiles);
   });
 
   it('go on with a job that a change overtakes, draw it, and start another for the change', () => {
