@@ -42,6 +42,11 @@ export type RestoreResult =
       repairs: string[];
       /** Topics that came without a position (placed at 0,0): a map made without any is laid out on import. */
       unplaced: number;
+      /**
+       * Repairs that dropped, cut or rewrote something the map held (LOSSY_REPAIRS), where the others
+       * only fill in what it left out (a default style, an id, a missing edge of the tree).
+       */
+      lossy: number;
     }
   | { ok: false; error: string };
 
@@ -100,11 +105,37 @@ const REPAIR_TEXT = {
 
 type RepairKind = keyof typeof REPAIR_TEXT;
 
+const LOSSY_REPAIRS: ReadonlySet<RepairKind> = new Set<RepairKind>([
+  'badNodeEntry',
+  'duplicateId',
+  'extraRoot',
+  'orphan',
+  'unknownParent',
+  'cycle',
+  'connectionType',
+  'longText',
+  'position',
+  'field',
+  'tags',
+  'attachmentDropped',
+  'attachmentFixed',
+  'badEdgeEntry',
+  'edgeUnknown',
+  'selfLoop',
+  'duplicateEdge',
+  'edgeStyle',
+]);
+
 class RepairLog {
   private readonly counts = new Map<RepairKind, number>();
+  /** Repairs that changed what the map held (see RestoreResult.lossy). */
+  lossy = 0;
 
-  add(kind: RepairKind, n = 1): void {
-    if (n > 0) this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
+  /** `lossy`: the repair dropped, cut or rewrote a value the map held (not one it left out). */
+  add(kind: RepairKind, n = 1, lossy = LOSSY_REPAIRS.has(kind)): void {
+    if (n <= 0) return;
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
+    if (lossy) this.lossy += n;
   }
 
   count(kind: RepairKind): number {
@@ -178,7 +209,7 @@ function readText(v: string, max: number, log: RepairLog): string {
 
 function readLabel(v: unknown, fallback: string, log: RepairLog): string {
   if (typeof v === 'string') return readText(v, LIMITS.label, log);
-  log.add('label');
+  log.add('label', 1, v !== undefined);
   return typeof v === 'number' ? truncate(String(v), LIMITS.label) : fallback;
 }
 
@@ -240,12 +271,13 @@ function readNodeData(v: unknown, fallbackLabel: string, log: RepairLog): NodeDa
     return { label: fallbackLabel, expanded: true, color: DEFAULT_COLOR, animation: DEFAULT_ANIMATION };
   }
   const expanded = read(v, 'expanded');
-  if (typeof expanded !== 'boolean') log.add('expanded');
-  const color = normalizeColor(read(v, 'color'));
-  if (color === null) log.add('color');
+  if (typeof expanded !== 'boolean') log.add('expanded', 1, expanded !== undefined);
+  const rawColor = read(v, 'color');
+  const color = normalizeColor(rawColor);
+  if (color === null) log.add('color', 1, rawColor !== undefined);
   const animation = read(v, 'animation');
   const animationOk = typeof animation === 'string' && ANIMATION_SET.has(animation);
-  if (!animationOk) log.add('animation');
+  if (!animationOk) log.add('animation', 1, animation !== undefined);
 
   const data: NodeData = {
     label: readLabel(read(v, 'label'), fallbackLabel, log),
@@ -666,7 +698,7 @@ function restoreNodes(raws: readonly Rec[], ids: readonly string[], parent: Int3
     }
     const rawType = read(raw, 'type');
     // A demoted extra root was already reported.
-    if (rawType !== (isRoot ? 'root' : 'child') && rawType !== 'root') log.add('nodeType');
+    if (rawType !== (isRoot ? 'root' : 'child') && rawType !== 'root') log.add('nodeType', 1, rawType !== undefined);
     const connection = read(raw, 'connectionType');
     const connectionOk = connection === 'standard' || connection === 'middle';
     if (!connectionOk) log.add(connection === undefined ? 'connectionTypeMissing' : 'connectionType');
@@ -832,7 +864,7 @@ function restoreArrays(nodeInput: readonly unknown[], edgeInput: readonly unknow
   for (let i = 0; i < ids.length; i++) if (refs.direct[i] !== 1) at.set(ids[i], i);
   // A created root sits last in `nodes`; order there matters only among siblings.
   const state = buildIndexedState({ nodes, edges }, { parent, source, target, at }, rootId);
-  return { ok: true, state, count: nodes.length, repairs: log.notes(), unplaced: log.count('positionMissing') };
+  return { ok: true, state, count: nodes.length, repairs: log.notes(), unplaced: log.count('positionMissing'), lossy: log.lossy };
 }
 
 const INVALID: RestoreResult = { ok: false, error: MESSAGES.importInvalid };

@@ -324,6 +324,40 @@ describe('Paste box', () => {
   });
 });
 
+describe('MindFlow JSON', () => {
+  const topic = (id: string, parentId: string | null, y: number) => ({
+    id,
+    type: parentId ? 'child' : 'root',
+    parentId,
+    position: { x: parentId ? 250 : 0, y },
+    connectionType: 'standard',
+    data: { label: id, expanded: true, color: '#9b87f5', animation: 'pulse' },
+  });
+  const edge = (source: string, target: string) => ({ id: `e-${source}-${target}`, source, target, style: { stroke: '#9b87f5', strokeWidth: 2 }, animated: false });
+
+  it('closes the dialog for a map that loads as it is, and shows the report where loading dropped something', async () => {
+    const nodes = [topic('Root', null, 0), topic('Kept', 'Root', 0), topic('Other', 'Root', 70)];
+    const edges = [edge('Root', 'Kept'), edge('Root', 'Other')];
+    let dialog = await openImport();
+    await dialog.getByLabel('Paste JSON, Markdown, OPML or an outline').fill(JSON.stringify({ nodes, edges }));
+    await button(dialog, 'Import').click();
+    await expectHidden(dialog);
+    await expectToast(page, 'Import Successful', 'Imported mind map with 3 nodes');
+    await waitForCount(3);
+
+    // A connection to a topic the file does not hold: dropped, and the dialog says so.
+    dialog = await openImport();
+    await dialog.getByLabel('Paste JSON, Markdown, OPML or an outline').fill(JSON.stringify({ nodes, edges: [...edges, edge('Kept', 'Gone')] }));
+    await button(dialog, 'Import').click();
+    const report = reportOf(dialog);
+    await expectVisible(report);
+    await expectVisible(report.getByText('Repaired while loading: 1 edge to unknown nodes dropped.'));
+    await waitForCount(3);
+    await button(dialog, 'Close').click();
+    await expectHidden(dialog);
+  });
+});
+
 /** Selects a topic by clicking it, with the whole map in view (a previous import may have moved the view). */
 async function selectTopic(id: string): Promise<void> {
   await page.evaluate(() => (window as any).__mindflow.scene.fitView(undefined, 0));

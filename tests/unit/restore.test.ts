@@ -769,3 +769,29 @@ describe('objects that need no repair', () => {
     expect(Object.getPrototypeOf(node(state, 'c').position)).toBe(Object.prototype);
   });
 });
+
+describe('lossy: repairs that changed what the map held', () => {
+  const ok = (input: unknown): Extract<RestoreResult, { ok: true }> => {
+    const r = restoreMap(input);
+    if (!r.ok) throw new Error(r.error);
+    return r;
+  };
+  const withTree = (...kids: Record<string, unknown>[]) => ({ nodes: [makeNode('root', null), ...kids], edges: kids.map((k) => makeEdge('root', String(k.id))) });
+
+  it('counts nothing for values the map left out and were filled in', () => {
+    const bare = { id: 'a', type: 'child', position: { x: 0, y: 0 }, parentId: 'root', data: { label: 'A' } };
+    const r = ok(withTree(bare));
+    expect(r.repairs.length).toBeGreaterThan(0);
+    expect(r.lossy).toBe(0);
+  });
+
+  it('counts what was dropped, cut or rewritten', () => {
+    const r = ok({
+      ...withTree(child('a', { color: 'red', animation: 'spin', notes: 'x'.repeat(20_000) }), child('b')),
+    });
+    // The colour, the animation and the notes.
+    expect(r.lossy).toBe(3);
+    const edges = [...withTree(child('a')).edges, makeEdge('a', 'missing')];
+    expect(ok({ nodes: withTree(child('a')).nodes, edges }).lossy).toBe(1);
+  });
+});

@@ -49,6 +49,8 @@ export type MapFileOutcome =
       count: number;
       /** false: a MindFlow JSON whose topics came without positions, laid out on import as other formats are. */
       positioned?: boolean;
+      /** A MindFlow JSON: how many repairs changed what it held (dropped, cut or rewrote a value). */
+      repaired?: number;
     }
   | { ok: false; error: string }
   | { ok: 'choose-sheet'; sheets: { title: string; topics: number }[] };
@@ -68,7 +70,15 @@ function readJson(text: string, fileName: string | undefined): MapFileOutcome {
   const positioned = result.unplaced * 2 <= result.count;
   for (const r of result.repairs) if (positioned || !r.includes('without a position')) report.warn(`Repaired while loading: ${r}.`);
   if (!positioned) report.choose('Its topics have no positions: the map gets the Balanced layout.');
-  const outcome = { ok: true as const, format: 'JSON', snapshot: snapshotView(result.state), state: result.state, report: report.build(result.count), count: result.count };
+  const outcome = {
+    ok: true as const,
+    format: 'JSON',
+    snapshot: snapshotView(result.state),
+    state: result.state,
+    report: report.build(result.count),
+    count: result.count,
+    ...(result.lossy > 0 ? { repaired: result.lossy } : {}),
+  };
   return positioned ? outcome : { ...outcome, positioned: false };
 }
 

@@ -167,7 +167,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
         // first would sit over the busy dialog through the canvas's next frame.
         if (following) {
           flushSync(() => {
-            if (hasOwnPositions(outcome)) closeImported();
+            // A MindFlow map closes the dialog, as the seed does, unless loading it had to drop or
+            // change something it held: the report says what.
+            if (hasOwnPositions(outcome) && !outcome.repaired) closeImported();
             else {
               setText('');
               setPhase({ kind: 'report', report: outcome.report });
