@@ -7,7 +7,7 @@
 import { childIds, edgeId, edgeIdsOf, getEdge, getNode } from '../doc';
 import { newId } from '../ids';
 import { CHILD_STEP_Y, EDGE_WIDTH, NODE_MAX_WIDTH, type MindEdge, type MindNode } from '../model';
-import { editNode, insertEdge, insertNode } from '../mutations';
+import { editNode, insertEdges, insertNodes } from '../mutations';
 import { parseMapText, restoreMap } from '../restore';
 import { growsLeftward } from '../tree';
 import type { MindMapStore } from '../store';
@@ -161,8 +161,8 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
     }
   }
   store.transact('Paste topics', (d) => {
-    for (const n of nodes) insertNode(d, n);
-    for (const e of newEdges) insertEdge(d, e);
+    insertNodes(d, nodes);
+    insertEdges(d, newEdges);
     const p = editNode(d, parentId);
     if (p && !p.data.expanded) p.data.expanded = true;
   });

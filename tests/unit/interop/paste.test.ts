@@ -57,6 +57,23 @@ describe('pasteOutline', () => {
     expect(childIds(store.getState(), 'A')).toHaveLength(3);
   });
 
+  it('pastes 30,000 siblings in one step, in order, each parent list written once', () => {
+    const store = tree('Root', ['A', 'A1'], 'B');
+    const lines = Array.from({ length: 30_000 }, (_, i) => topic(`item ${i}`));
+    const r = pasteOutline(store, 'A', outline(...lines));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const s = store.getState();
+    const kids = childIds(s, 'A');
+    expect(kids).toHaveLength(30_001);
+    expect(getNode(s, kids[1])!.data.label).toBe('item 0');
+    expect(getNode(s, kids[30_000])!.data.label).toBe('item 29999');
+    // Its edge from the root, to A1, and to each pasted topic.
+    expect(tableGet(s.adj, 'A')).toHaveLength(30_002);
+    store.undo();
+    expect(childIds(store.getState(), 'A')).toEqual(['A1']);
+  });
+
   it('places pasted topics right of the target, one row each, below its children, in columns by depth', () => {
     const store = tree('Root', ['A', 'A1']);
     const a = getNode(store.getState(), 'A')!;
