@@ -671,6 +671,7 @@ class Binding implements DocBinding {
     if (
       meta.includes(META.rootId) ||
       meta.includes(META.schemaVersion) ||
+      this.stopsPlacing(meta) ||
       this.repaired > 0 ||
       changedRecords(tree, topic, link) > Math.max(PATCH_LIMIT, this.store.getState().nodes.n / 4) ||
       !this.patch(tree, topic, link, meta, undoRedo)
@@ -678,6 +679,18 @@ class Binding implements DocBinding {
       this.rebuild(undoRedo);
     }
   };
+
+  /**
+   * Whether the document's layout settings now leave topics where they are stored, where the state's
+   * still had a layout place them. The places the layout computed were never stored: every topic
+   * goes back to its stored place. Where auto-layout was switched off by hand the same change wrote
+   * every place anyway; an undo of the step that switched it on wrote none (and showed the layout's
+   * places while the document, and so the next reload, held the ones from before).
+   */
+  private stopsPlacing(meta: readonly string[]): boolean {
+    if (!meta.includes(META.layout) && !meta.includes(META.autoLayout)) return false;
+    return layoutPlaces(this.store.getState().settings) && !layoutPlaces(settingsOf(this.d));
+  }
 
   /**
    * A map written in parts elsewhere (another tab, another device: META.filling set by its first

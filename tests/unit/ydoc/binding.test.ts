@@ -449,6 +449,26 @@ describe('binding: more cases', () => {
     expect(canon(a.store.getState())).toEqual(before);
   });
 
+  it('undoing two layout settings in turn brings back the places from before them, as stored', () => {
+    const [a] = pair();
+    const stop = keepLaidOut(a.store);
+    const before = canon(a.store.getState());
+    // The Layout menu: Auto Layout on (Balanced), then Tidy Up (Right) while it is on.
+    updateSettings(a.store, { layout: 'balanced', autoLayout: true });
+    updateSettings(a.store, { layout: 'right' });
+    expect(canon(a.store.getState()).nodes).not.toEqual(before.nodes);
+    a.store.undo();
+    a.store.undo();
+    expect(a.store.getState().settings).toMatchObject({ autoLayout: false });
+    expect(canon(a.store.getState()).nodes).toEqual(before.nodes);
+    expect(canon(fromDoc(a.doc).state).nodes).toEqual(before.nodes);
+    // And forward again: laid out to the right, as before the undos.
+    a.store.redo();
+    a.store.redo();
+    expect(a.store.getState().settings).toMatchObject({ autoLayout: true, layout: 'right' });
+    stop();
+  });
+
   it('writes the laid-out places when auto-layout is switched off', () => {
     const [a, b] = pair();
     const stop = keepLaidOut(a.store);
