@@ -8,6 +8,7 @@ import type { MindMapState } from '../doc';
 import type { ChangeSet, LayoutPatch, MindMapStore, TransactOptions } from '../store';
 import { LayoutEngine, type LayoutRun } from './engine';
 import { laidOutTable } from './laidOutTable';
+import { LIMITS } from '../rules';
 import type { SizeOf, TidyLayout } from './tidy';
 
 /** Records a layout keeps alive per topic it knows, against the history's limit (see store.ts). */
@@ -34,6 +35,19 @@ export function layOut(store: MindMapStore, kind: TidyLayout, label: string, siz
 
 export function tidyUp(store: MindMapStore, kind: TidyLayout, sizeOf?: SizeOf): boolean {
   return layOut(store, kind, `Tidy up (${kind})`, sizeOf);
+}
+
+/**
+ * Whether laying the map out as `kind` keeps every topic within the coordinates a map may hold
+ * (LIMITS.coordinate, the rule every load applies). Why ask first: a layout past them (Tidy Up
+ * (Right) of a 100,000-level chain reached 23,000,000) was shown and kept, but an export of it
+ * read back with every topic beyond the limit piled on one spot.
+ */
+export function layoutFits(s: MindMapState, kind: TidyLayout, sizeOf?: SizeOf): boolean {
+  const { x, y, count } = new LayoutEngine(kind, sizeOf).run(s).positions;
+  const max = LIMITS.coordinate;
+  for (let i = 0; i < count; i++) if (Math.abs(x[i]) > max || Math.abs(y[i]) > max) return false;
+  return true;
 }
 
 /** Whether a change set can alter the layout: topics added, removed, collapsed, expanded, reparented or reordered. */

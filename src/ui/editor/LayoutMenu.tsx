@@ -1,12 +1,14 @@
 /** The "Layout" menu: tidy the map once in one of three layouts, or keep it laid out automatically. */
 import { Button, Menu, Switch } from '@mantine/core';
 import type { LayoutKind, MindMapState } from '../../state/doc';
-import { tidyUp } from '../../state/layout/apply';
+import { layoutFits, tidyUp } from '../../state/layout/apply';
+import { LIMITS } from '../../state/rules';
 import type { TidyLayout } from '../../state/layout/tidy';
 import { updateSettings } from '../../state/operations';
 import { useEditorSelector } from '../hooks/useEditorState';
 import { useEditor } from './EditorContext';
 import { IconCheck, IconChevronDown } from './icons';
+import { notifyError } from './notify';
 
 const LAYOUTS: { kind: TidyLayout; label: string }[] = [
   { kind: 'right', label: 'Tidy Up (Right)' },
@@ -15,6 +17,16 @@ const LAYOUTS: { kind: TidyLayout; label: string }[] = [
 ];
 
 const selectAutoLayout = (s: MindMapState) => s.settings.autoLayout;
+
+const LAYOUT_NAMES: Record<TidyLayout, string> = { right: 'Right', balanced: 'Balanced', down: 'Top-down' };
+
+/** Says why a layout was not applied: it would place topics past what a map can hold. */
+function tooFar(kind: TidyLayout): void {
+  notifyError(
+    'Layout not applied',
+    `The ${LAYOUT_NAMES[kind]} layout would place topics more than ${LIMITS.coordinate.toLocaleString('en-US')} units from the centre, farther than a map can hold: this map is too deep or too wide for it. Nothing was moved.`,
+  );
+}
 const selectLayout = (s: MindMapState): LayoutKind => s.settings.layout;
 
 export function LayoutMenu() {
@@ -24,6 +36,7 @@ export function LayoutMenu() {
   const layout = useEditorSelector(store, selectLayout);
 
   const tidy = (kind: TidyLayout) => {
+    if (!layoutFits(store.getState(), kind, sizeOf)) return tooFar(kind);
     // Remembering the choice and moving the topics are one undo step.
     store.beginMark(`Tidy up (${kind})`);
     const { layout: current, autoLayout } = store.getState().settings;
@@ -35,8 +48,10 @@ export function LayoutMenu() {
   };
 
   const toggleAuto = () => {
+    const kind = layout === 'free' ? 'balanced' : layout;
+    if (!auto && !layoutFits(store.getState(), kind, sizeOf)) return tooFar(kind);
     store.beginMark(auto ? 'Auto layout off' : 'Auto layout on');
-    updateSettings(store, { autoLayout: !auto, layout: layout === 'free' ? 'balanced' : layout });
+    updateSettings(store, { autoLayout: !auto, layout: kind });
     store.commitMark();
   };
 
