@@ -75,5 +75,16 @@ export function branchAsText(state: MindMapState, id: string): string {
 }
 
 export function branchAsMarkdown(state: MindMapState, id: string): string {
-  return writeMarkdown(branchOutline(state, id)).text;
+  return branchCopy(state, id).markdown;
+}
+
+/**
+ * What Ctrl/Cmd+C puts on the clipboard: the branch as indented text and as Markdown, and how many
+ * of its topics the Markdown (what a paste here reads first) writes higher than their depth, as
+ * lists nest only so deep (MAX_LIST_DEPTH): a paste of it has them side by side at that level.
+ */
+export function branchCopy(state: MindMapState, id: string): { text: string; markdown: string; flattened: number } {
+  const outline = branchOutline(state, id);
+  const md = writeMarkdown(outline);
+  return { text: outlineAsText(outline), markdown: md.text, flattened: md.flattened };
 }

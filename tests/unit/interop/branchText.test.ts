@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { branchAsMarkdown, branchAsText, branchOutline, MAX_TEXT_DEPTH, outlineAsText } from '../../../src/state/interop/branchText';
+import { branchAsMarkdown, branchAsText, branchCopy, branchOutline, MAX_TEXT_DEPTH, outlineAsText } from '../../../src/state/interop/branchText';
+import { readMarkdown } from '../../../src/state/interop/markdown';
 import type { NodeData } from '../../../src/state/model';
 import { editNode } from '../../../src/state/mutations';
 import { connect, setExpanded } from '../../../src/state/operations';
@@ -33,6 +34,27 @@ describe('branch as text', () => {
     const lines = text.trimEnd().split('\n');
     expect(lines).toHaveLength(MAX_TEXT_DEPTH + 51);
     expect(lines[lines.length - 1]).toBe('\t'.repeat(MAX_TEXT_DEPTH) + `n${MAX_TEXT_DEPTH + 50}`);
+  });
+});
+
+describe('branchCopy', () => {
+  it('counts the topics its Markdown writes higher than their depth, and those are what a paste of it puts side by side', () => {
+    const shallow = branchCopy(tree('Root', ['A', ['B', 'C']]).getState(), 'root');
+    expect(shallow.flattened).toBe(0);
+    const deep = branchCopy(chain(300).getState(), 'root');
+    expect(deep.flattened).toBeGreaterThan(0);
+    // Read back, the chain is as deep as the Markdown nests, then the rest side by side.
+    let depth = 0;
+    let widest = 0;
+    let level = readMarkdown(deep.markdown).outline.roots;
+    while (level.length) {
+      depth++;
+      widest = Math.max(widest, level.length);
+      level = level.flatMap((t) => t.children);
+    }
+    // One topic per level down to the deepest, where the one that belongs there has the flattened ones beside it.
+    expect(widest).toBe(deep.flattened + 1);
+    expect(depth - 1 + widest).toBe(301);
   });
 });
 

@@ -7,11 +7,11 @@
  */
 import { useEffect } from 'react';
 import { getNode } from '../../../state/doc';
-import { branchAsMarkdown, branchAsText } from '../../../state/interop/branchText';
+import { branchCopy } from '../../../state/interop/branchText';
 import { pasteOutline, PASTE_MESSAGES, readPastedOutline } from '../../../state/interop/paste';
 import type { MindMapStore } from '../../../state/store';
 import { isTypingTarget, keyHolder } from '../../hooks/shortcuts';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess, notifyWarning } from '../notify';
 
 export const MARKDOWN_TYPE = 'text/markdown';
 
@@ -38,10 +38,17 @@ export function useClipboard(store: MindMapStore): void {
       if (blocked(e) || hasTextSelection() || !e.clipboardData) return;
       const id = selectedTopic(store);
       if (!id) return;
-      const state = store.getState();
-      e.clipboardData.setData('text/plain', branchAsText(state, id));
-      e.clipboardData.setData(MARKDOWN_TYPE, branchAsMarkdown(state, id));
+      const copy = branchCopy(store.getState(), id);
+      e.clipboardData.setData('text/plain', copy.text);
+      e.clipboardData.setData(MARKDOWN_TYPE, copy.markdown);
       e.preventDefault();
+      if (copy.flattened > 0) {
+        const n = copy.flattened;
+        notifyWarning(
+          'Copied, not every level',
+          `${n.toLocaleString('en-US')} ${n === 1 ? 'topic sits' : 'topics sit'} deeper than the copy's Markdown lists can nest: the copy puts ${n === 1 ? 'it' : 'them'} at its deepest level, so a paste places ${n === 1 ? 'it' : 'them'} side by side there.`,
+        );
+      }
     };
     const onPaste = (e: ClipboardEvent) => {
       if (blocked(e) || !e.clipboardData) return;
