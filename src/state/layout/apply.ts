@@ -24,30 +24,34 @@ export function layoutEdit(s: MindMapState, run: LayoutRun): { state: MindMapSta
   return { state: { ...s, nodes }, patches: [patch], inverse: [inverse] };
 }
 
-/** Lays the whole map out now; false when it already is. */
-export function layOut(store: MindMapStore, kind: TidyLayout, label: string, sizeOf?: SizeOf, options?: TransactOptions): boolean {
+/**
+ * Lays the whole map out now; false when it already is. `run`: the layout of the map as it stands
+ * (its topics' places unchanged since), when the caller has it already (fittingLayout).
+ */
+export function layOut(store: MindMapStore, kind: TidyLayout, label: string, sizeOf?: SizeOf, options?: TransactOptions, run?: LayoutRun): boolean {
   const s = store.getState();
-  const edit = layoutEdit(s, new LayoutEngine(kind, sizeOf).run(s));
+  const edit = layoutEdit(s, run ?? new LayoutEngine(kind, sizeOf).run(s));
   if (!edit) return false;
   store.commit(label, edit.state, edit.patches, edit.inverse, options);
   return true;
 }
 
-export function tidyUp(store: MindMapStore, kind: TidyLayout, sizeOf?: SizeOf): boolean {
-  return layOut(store, kind, `Tidy up (${kind})`, sizeOf);
+export function tidyUp(store: MindMapStore, kind: TidyLayout, sizeOf?: SizeOf, run?: LayoutRun): boolean {
+  return layOut(store, kind, `Tidy up (${kind})`, sizeOf, undefined, run);
 }
 
 /**
- * Whether laying the map out as `kind` keeps every topic within the coordinates a map may hold
- * (LIMITS.coordinate, the rule every load applies). Why ask first: a layout past them (Tidy Up
- * (Right) of a 100,000-level chain reached 23,000,000) was shown and kept, but an export of it
- * read back with every topic beyond the limit piled on one spot.
+ * The map laid out as `kind`, or null where that would place a topic beyond the coordinates a map
+ * may hold (LIMITS.coordinate, the rule every load applies). Why ask first: a layout past them
+ * (Tidy Up (Right) of a 100,000-level chain reached 23,000,000) was shown and kept, but an export
+ * of it read back with every topic beyond the limit piled on one spot.
  */
-export function layoutFits(s: MindMapState, kind: TidyLayout, sizeOf?: SizeOf): boolean {
-  const { x, y, count } = new LayoutEngine(kind, sizeOf).run(s).positions;
+export function fittingLayout(s: MindMapState, kind: TidyLayout, sizeOf?: SizeOf): LayoutRun | null {
+  const run = new LayoutEngine(kind, sizeOf).run(s);
+  const { x, y, count } = run.positions;
   const max = LIMITS.coordinate;
-  for (let i = 0; i < count; i++) if (Math.abs(x[i]) > max || Math.abs(y[i]) > max) return false;
-  return true;
+  for (let i = 0; i < count; i++) if (Math.abs(x[i]) > max || Math.abs(y[i]) > max) return null;
+  return run;
 }
 
 /** Whether a change set can alter the layout: topics added, removed, collapsed, expanded, reparented or reordered. */

@@ -1,7 +1,7 @@
 /** The "Layout" menu: tidy the map once in one of three layouts, or keep it laid out automatically. */
 import { Button, Menu, Switch } from '@mantine/core';
 import type { LayoutKind, MindMapState } from '../../state/doc';
-import { layoutFits, tidyUp } from '../../state/layout/apply';
+import { fittingLayout, tidyUp } from '../../state/layout/apply';
 import { LIMITS } from '../../state/rules';
 import type { TidyLayout } from '../../state/layout/tidy';
 import { updateSettings } from '../../state/operations';
@@ -17,6 +17,7 @@ const LAYOUTS: { kind: TidyLayout; label: string }[] = [
 ];
 
 const selectAutoLayout = (s: MindMapState) => s.settings.autoLayout;
+const selectLayout = (s: MindMapState): LayoutKind => s.settings.layout;
 
 const LAYOUT_NAMES: Record<TidyLayout, string> = { right: 'Right', balanced: 'Balanced', down: 'Top-down' };
 
@@ -27,7 +28,6 @@ function tooFar(kind: TidyLayout): void {
     `The ${LAYOUT_NAMES[kind]} layout would place topics more than ${LIMITS.coordinate.toLocaleString('en-US')} units from the centre, farther than a map can hold: this map is too deep or too wide for it. Nothing was moved.`,
   );
 }
-const selectLayout = (s: MindMapState): LayoutKind => s.settings.layout;
 
 export function LayoutMenu() {
   const { session, canvas } = useEditor();
@@ -36,20 +36,22 @@ export function LayoutMenu() {
   const layout = useEditorSelector(store, selectLayout);
 
   const tidy = (kind: TidyLayout) => {
-    if (!layoutFits(store.getState(), kind, sizeOf)) return tooFar(kind);
+    const run = fittingLayout(store.getState(), kind, sizeOf);
+    if (!run) return tooFar(kind);
     // Remembering the choice and moving the topics are one undo step.
     store.beginMark(`Tidy up (${kind})`);
     const { layout: current, autoLayout } = store.getState().settings;
     if (current !== kind) updateSettings(store, { layout: kind });
-    // With Auto Layout on, the new setting has just laid the map out.
-    if (!autoLayout || current === kind) tidyUp(store, kind, sizeOf);
+    // With Auto Layout on, the new setting has just laid the map out; else the topics stand where
+    // the run found them (a setting moves none).
+    if (!autoLayout || current === kind) tidyUp(store, kind, sizeOf, autoLayout ? undefined : run);
     store.commitMark();
     canvas.current?.fitView();
   };
 
   const toggleAuto = () => {
     const kind = layout === 'free' ? 'balanced' : layout;
-    if (!auto && !layoutFits(store.getState(), kind, sizeOf)) return tooFar(kind);
+    if (!auto && !fittingLayout(store.getState(), kind, sizeOf)) return tooFar(kind);
     store.beginMark(auto ? 'Auto layout off' : 'Auto layout on');
     updateSettings(store, { autoLayout: !auto, layout: kind });
     store.commitMark();
