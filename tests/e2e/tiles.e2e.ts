@@ -128,6 +128,38 @@ describe('tiles after a change in a wide family', () => {
     await shownMatchesFullRedraw(page);
   });
 
+  test('after dragging a topic with hundreds of children, its edges are drawn from where it was dropped', async () => {
+    // Over DRAG_EDGES_LATE edges: their boxes are brought up to date when the drag ends, not per move.
+    const ok = await page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(flatMap(400)));
+    expect(ok).toBe(true);
+    await idle(page);
+    await page.evaluate(() => (window as any).__mindflow.scene.setViewport({ x: 900, y: 400, zoom: 0.5 }, 0));
+    await idle(page);
+    const from = await page.evaluate(() => (window as any).__mindflow.scene.partClientPoint('root', 'body'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    // Far enough (1,000 units) that its edges reach tiles their boxes before the drag did not.
+    for (let i = 1; i <= 10; i++) await page.mouse.move(from.x - i * 50, from.y + i * 8);
+    await page.mouse.up();
+    await page.evaluate(() => (window as any).__mindflow.store.transact('Deselect', (d: any) => void (d.selectedNodeId = null), { history: false }));
+    await idle(page);
+    const moved = await page.evaluate(() => (window as any).__mindflow.node('root').position);
+    expect(moved.x).toBeLessThan(-900);
+    // Between the root's card and its children's: edges only (tiles), none of them dynamic now.
+    const area = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const root = m.scene.nodeClientRect('root');
+      const child = m.scene.nodeClientRect('f200');
+      return { x: Math.round(root.x + root.width + 4), y: 40, width: Math.round(child.x - root.x - root.width - 8), height: 720 };
+    });
+    expect(area.width).toBeGreaterThan(40);
+    const shown = await screenPixels(page, area);
+    expect(colourfulIn(shown, 0, 0, area.width, area.height)).toBeGreaterThan(100);
+    await redrawAll(page);
+    const full = await screenPixels(page, area);
+    expect(differing(shown.data, full.data)).toBeLessThan(20);
+  });
+
   test('where a search hides the child reaching farthest, the trunk still runs to the farthest one shown', async () => {
     // The tiles find a big family's trunk through its farthest edge only (edgeFans.ts). " 1" shows
     // f1, f10–f19 and f100–f199 above the root and hides f0, the farthest: the trunk must still

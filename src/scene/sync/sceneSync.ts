@@ -49,6 +49,14 @@ export interface SceneSyncParts {
 
 /** Families up to this size also have an edge's neighbours asked how far they draw its trunk (tilePart). */
 const NEIGHBOUR_SEARCH_MAX = 64;
+/**
+ * A dragged topic with more edges than this has their boxes in the index brought up to date when
+ * the drag ends, not at every move. Why: dragging the root of a map with 50,000 children re-boxed
+ * (and re-indexed) every one of its edges at each pointer move, about 80 ms a frame. Meanwhile the
+ * overlay draws them from the topics' places; only its choice of which are on screen reads boxes a
+ * few moves old.
+ */
+const DRAG_EDGES_LATE = 256;
 
 export class SceneSync {
   private pending = new PendingChanges();
@@ -58,6 +66,8 @@ export class SceneSync {
   private routedLayout: string | undefined;
   /** The layout changed: every edge is routed again in the next apply (edges' sides follow it). */
   private rerouteWanted = false;
+  /** Dragged topics whose edge boxes wait for the end of the drag (DRAG_EDGES_LATE). */
+  private lateEdges = new Set<string>();
   private unsubscribers: Array<() => void>;
   /** The map the last flush showed: its root and size. */
   private shownRoot: string;
@@ -83,7 +93,15 @@ export class SceneSync {
 
   /** Nothing waits to be applied. */
   get idle(): boolean {
-    return this.pending.empty;
+    return this.pending.empty && !this.lateDue();
+  }
+
+  /** Whether a topic whose edge boxes wait (lateEdges) is no longer dragged. */
+  private lateDue(): boolean {
+    if (this.lateEdges.size === 0) return false;
+    const dragging = this.p.input.draggingId;
+    for (const id of this.lateEdges) if (id !== dragging) return true;
+    return false;
   }
 
   /** Full rebuild: import, clear, template, undo of those. O(map), never on a single edit. */
@@ -125,7 +143,7 @@ export class SceneSync {
   /** Applies what changed since the last frame; false when nothing had. */
   apply(): boolean {
     const p = this.pending;
-    if (p.empty && !this.rerouteWanted) return false;
+    if (p.empty && !this.rerouteWanted && !this.lateDue()) return false;
     const { store, index, tiles, views, painter, layoutTween, input, treeEdit, minimapPainter, camera, visibility } = this.p;
     const s = store.getState();
     if (p.reset) {
@@ -137,6 +155,7 @@ export class SceneSync {
       this.shownCount = s.nodes.n;
       p.clear();
       this.rerouteWanted = false;
+      this.lateEdges.clear();
       this.rebuildAll();
       camera.invalidateBounds();
       // A map this person brought in (import, template, restore, their undo) is fitted as Fit view
@@ -150,6 +169,7 @@ export class SceneSync {
     this.shownCount = s.nodes.n;
     this.kidsOf.clear();
     const edgesDone = new Set<string>();
+    if (this.lateDue()) this.updateLateEdges(s, edgesDone);
     if (p.selection) {
       this.refreshDynEdges();
       if (this.lastSelected) views.dirty.add(this.lastSelected);
@@ -324,6 +344,20 @@ export class SceneSync {
   }
 
   /** `withEdges`: its edges are routed again if it moved (false: the caller routes every edge). */
+  /** The edge boxes of topics no longer dragged that waited for the end of their drag. */
+  private updateLateEdges(s: MindMapState, edgesDone: Set<string>): void {
+    const dragging = this.p.input.draggingId;
+    for (const id of [...this.lateEdges]) {
+      if (id === dragging) continue;
+      this.lateEdges.delete(id);
+      for (const eid of edgeIdsOf(s, id)) {
+        if (edgesDone.has(eid)) continue;
+        edgesDone.add(eid);
+        this.updateEdge(eid, s, false);
+      }
+    }
+  }
+
   private updateNode(id: string, s: MindMapState, edgesDone: Set<string>, bulk = false, withEdges = true): void {
     const { index, tiles, views, metrics } = this.p;
     const { nodeBoxes, nodes } = index;
@@ -348,7 +382,9 @@ export class SceneSync {
       nodes.set(id, box);
       views.stale = true;
       // Its edges' end points moved with it.
-      if (withEdges) for (const eid of edgeIdsOf(s, id)) {
+      const eids = withEdges ? edgeIdsOf(s, id) : [];
+      if (eids.length > DRAG_EDGES_LATE && id === this.p.input.draggingId) this.lateEdges.add(id);
+      else for (const eid of eids) {
         if (edgesDone.has(eid)) continue;
         edgesDone.add(eid);
         this.updateEdge(eid, s, bulk);
