@@ -81,6 +81,8 @@ export class Overlay {
   private texts: BitmapText[] = [];
   hoverSig = '';
   private edgesSig = '';
+  /** The cells of the last far-out edge drawing (drawEdgeCells). */
+  private cells: CellLayer | null = null;
   private previewSig = '';
   private highlightsSig = '';
 
@@ -207,7 +209,9 @@ export class Overlay {
     const sig = `cells|${style}|${cut.minX},${cut.minY},${cut.maxX},${cut.maxY}|${n}|${h}`;
     if (sig === this.edgesSig) return;
     this.edgesSig = sig;
-    const layer = new CellLayer(n, cell);
+    // One layer kept while its size holds: a redraw (each move of a far-out drag) marks it afresh.
+    const layer = this.cells?.n === n ? this.cells : (this.cells = new CellLayer(n, cell));
+    layer.reset(cell);
     const local: number[] = [];
     for (const e of list) {
       const pts = routedPolyline({ sx: e.sx, sy: e.sy, tx: e.tx, ty: e.ty, dir: e.dir ?? 'right' }, style);

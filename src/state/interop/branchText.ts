@@ -75,7 +75,7 @@ export function branchAsText(state: MindMapState, id: string): string {
 }
 
 export function branchAsMarkdown(state: MindMapState, id: string): string {
-  return branchCopy(state, id).markdown;
+  return writeMarkdown(branchOutline(state, id)).text;
 }
 
 /**

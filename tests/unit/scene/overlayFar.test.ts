@@ -39,6 +39,11 @@ describe('overlay edges far out', () => {
     const before = ins[0];
     o.drawEdges(edges, 'smoothstep', 0, { minX: view.minX + 1000, minY: view.minY, maxX: view.maxX + 1000, maxY: view.maxY }, zoom);
     expect(edgeInstructions(o)[0]).toBe(before);
+    // Another family far to the right, in the same area: the first one's cells are not kept.
+    const moved = edges.map((e) => ({ ...e, sx: e.sx + 1_000_000, tx: e.tx + 1_000_000 }));
+    o.drawEdges(moved, 'smoothstep', 0, view, zoom);
+    const bounds = (o.below.children[0] as Graphics).context.bounds;
+    expect(bounds.minX).toBeGreaterThan(900_000);
   });
 
   it('strokes a few far-out edges with plain joins however wide they are in world units', () => {
