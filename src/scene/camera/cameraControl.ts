@@ -10,6 +10,7 @@ import {
   clampZoom,
   fitCamera,
   fitDuration,
+  fitZoom,
   lerpCamera,
   minZoomFor,
   zoomAround,
@@ -157,8 +158,10 @@ export class CameraControl {
     const b = this.bounds();
     if (!b) return null;
     // Fits never zoom in past 1 (the initial zoom): a lone root stays at its natural size.
-    const area = fitArea(this.size, this.covers());
-    return fitCamera(b, this.size, padding, overview ? this.minZoom : ZOOM_MIN, Math.min(1, FIT_MAX_ZOOM), area);
+    const min = overview ? this.minZoom : ZOOM_MIN;
+    const max = Math.min(1, FIT_MAX_ZOOM);
+    const area = fitArea(this.size, this.covers(), (a) => clampZoom(fitZoom(b, { width: a.width, height: this.size.height }, padding), min, max));
+    return fitCamera(b, this.size, padding, min, max, area);
   }
 
   /** What covers the canvas now (read when asked: panels open, close and move). */

@@ -5,6 +5,7 @@
  */
 import type { Rect } from '../geometry';
 import type { Size } from './camera';
+import { LOD_SHAPE_BELOW } from '../render/lod';
 
 /** The horizontal strip fits use: the screen less the side panels that are tall enough to matter. */
 export interface FitArea {
@@ -16,10 +17,18 @@ export interface FitArea {
 const TALL_SHARE = 0.3;
 /** Fits keep at least this share of the screen's width; past it panels are ignored (phones). */
 const MIN_FREE_SHARE = 0.55;
+/** Below this share of the screen's width the strip between both panels is never used. */
+const MIN_BETWEEN_SHARE = 0.4;
 /** Gap kept between a revealed topic and a cover. */
 export const COVER_GAP = 16;
 
-export function fitArea(size: Size, covers: readonly Rect[]): FitArea {
+/**
+ * The strip a fit centres the map in. `zoomIn` (the zoom a fit would take in a strip), when given,
+ * lets a strip between both side panels narrower than MIN_FREE_SHARE be used still, where the map
+ * fits there at a zoom that draws labels or at the zoom the wider strip would take (a small or tall
+ * map on a laptop screen with the Edit panel open).
+ */
+export function fitArea(size: Size, covers: readonly Rect[], zoomIn?: (area: FitArea) => number): FitArea {
   let left = 0;
   let right = size.width;
   for (const c of covers) {
@@ -28,11 +37,16 @@ export function fitArea(size: Size, covers: readonly Rect[]): FitArea {
     if (centre < size.width / 2) left = Math.max(left, c.maxX);
     else right = Math.min(right, c.minX);
   }
-  // Too little left between both sides: the left panel (the tool panel) alone, else neither.
   const min = size.width * MIN_FREE_SHARE;
-  if (right - left >= min) return { x: left, width: right - left };
-  if (size.width - left >= min) return { x: left, width: size.width - left };
-  return { x: 0, width: size.width };
+  const between = { x: left, width: right - left };
+  if (between.width >= min) return between;
+  // Too little left between both sides: the left panel (the tool panel) alone, else neither.
+  const wider = size.width - left >= min ? { x: left, width: size.width - left } : { x: 0, width: size.width };
+  if (zoomIn && between.width >= size.width * MIN_BETWEEN_SHARE) {
+    const z = zoomIn(between);
+    if (z >= LOD_SHAPE_BELOW || z >= zoomIn(wider)) return between;
+  }
+  return wider;
 }
 
 function overlaps(a: Rect, b: Rect): boolean {

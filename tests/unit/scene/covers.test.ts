@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraToReveal, fitCamera, worldToScreen, type Camera } from '../../../src/scene/camera/camera';
+import { cameraToReveal, clampZoom, fitCamera, fitZoom, worldToScreen, type Camera } from '../../../src/scene/camera/camera';
 import { clearOfCovers, COVER_GAP, fitArea } from '../../../src/scene/camera/covers';
 import type { Rect } from '../../../src/scene/geometry';
 
@@ -22,6 +22,18 @@ describe('fits leave out a tall side panel', () => {
     expect(fitArea(wide, [toolPanel, rect(1608, 16, 1904, 500)])).toEqual({ x: 284, width: 1324 });
     // At 1280 the space between them is too narrow (the map would be drawn too small to read): the tool panel alone.
     expect(fitArea(screen, [toolPanel, editPanel])).toEqual({ x: 284, width: 996 });
+  });
+
+  it('with the Edit panel open at 1280, a map that stays readable between both panels fits there', () => {
+    const zoomFor = (bounds: Rect) => (a: { width: number }) => clampZoom(fitZoom(bounds, { width: a.width, height: screen.height }, 0.2), 0.2, 1);
+    // A small map: zoom 1 between the panels as beside the tool panel alone.
+    expect(fitArea(screen, [toolPanel, editPanel], zoomFor(rect(0, 0, 400, 200)))).toEqual({ x: 284, width: 684 });
+    // A map 1,200 wide: 0.475 between them, labels still drawn.
+    expect(fitArea(screen, [toolPanel, editPanel], zoomFor(rect(0, 0, 1200, 300)))).toEqual({ x: 284, width: 684 });
+    // A tall map: its height sets the zoom, the same in both strips.
+    expect(fitArea(screen, [toolPanel, editPanel], zoomFor(rect(0, 0, 500, 3000)))).toEqual({ x: 284, width: 684 });
+    // 2,000 wide: 0.285 there, boxes without labels: the tool panel alone, as before.
+    expect(fitArea(screen, [toolPanel, editPanel], zoomFor(rect(0, 0, 2000, 300)))).toEqual({ x: 284, width: 996 });
   });
 
   it('a panel that leaves too little (a phone) is ignored', () => {
