@@ -114,12 +114,29 @@ const FENCE = /^ {0,3}(?:```|~~~)/;
 const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\n(?:---|\.\.\.)\r?\n/;
 
-/** Markdown by headings, fences, front matter or mostly list lines; indented text otherwise. */
+/** Columns of a line's leading blanks, a tab counting 4 (as CommonMark counts it for indented code). */
+function leadColumns(line: string): number {
+  let w = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '\t') w += 4 - (w % 4);
+    else if (c === ' ' || c === '\u00a0') w++;
+    else break;
+  }
+  return w;
+}
+
+/**
+ * Markdown by headings, fences, front matter or mostly list lines; indented text otherwise. A list
+ * item indented under a plain line right above it ("Project" then "\t- Goals") is an outline, not
+ * Markdown: Markdown would fold such lines into one paragraph, or leave the line above out of the tree.
+ */
 export function looksLikeMarkdown(text: string): boolean {
   if (FRONT_MATTER.test(text.slice(0, SNIFF_BYTES)) && /^[A-Za-z_][\w-]*\s*:/m.test(text.slice(4, 4096))) return true;
   const lines = text.slice(0, SNIFF_BYTES).split(/\r?\n/);
   let content = 0;
   let items = 0;
+  let outlined = false;
   let prev = '';
   for (const line of lines) {
     if (line.trim() === '') {
@@ -129,10 +146,12 @@ export function looksLikeMarkdown(text: string): boolean {
     if (ATX.test(line) || FENCE.test(line)) return true;
     if (prev !== '' && SETEXT.test(line) && !LIST_ITEM.test(prev)) return true;
     content++;
-    if (LIST_ITEM.test(line)) items++;
+    const item = LIST_ITEM.test(line);
+    if (item) items++;
+    if (item && prev !== '' && !LIST_ITEM.test(prev) && leadColumns(line) >= 2 && leadColumns(line) > leadColumns(prev)) outlined = true;
     prev = line;
   }
-  return content > 0 && items * 2 >= content;
+  return !outlined && content > 0 && items * 2 >= content;
 }
 
 function describe(format: FormatId | 'xml' | 'binary'): string {

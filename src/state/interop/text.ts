@@ -4,6 +4,8 @@
  * - when most lines start with outline numbers ("1.2.3 Topic"), the numbers are stripped, and a line
  *   without a number and without indentation continues the topic above (exporters such as
  *   WiseMapping break long topic texts over lines that way);
+ * - list markers ("- ", "* ", "• " and the like, as outliners and word processors copy them) are
+ *   removed from the topic texts;
  * - lines written `[Note: …]` become the notes of the topic above (WiseMapping's text export);
  * - blank lines are skipped.
  * Iterative, one pass over the lines.
@@ -14,6 +16,7 @@ import { ReportBuilder, pathOf } from './report';
 
 const NUMBER = /^(\d+(?:\.\d+)*)\.?[ \t]+(?=\S)/;
 const NOTE_START = /^\[Note:\s?/;
+const BULLET = /^[-*+\u2022\u25e6\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u2013\u2014\u2023\u2043][ \t\u00a0]+(?=\S)/;
 const TAB_WIDTH = 4;
 
 interface Frame {
@@ -32,7 +35,7 @@ function indentWidth(line: string): { width: number; tabs: boolean } {
     if (c === 9) {
       width = (Math.floor(width / TAB_WIDTH) + 1) * TAB_WIDTH;
       if (i === 0) tabs = true;
-    } else if (c === 32) width++;
+    } else if (c === 32 || c === 0xa0) width++;
     else break;
   }
   return { width, tabs };
@@ -55,7 +58,7 @@ export function readText(text: string, fileName?: string): ReadResult {
     content++;
     if (NUMBER.test(t)) numbered++;
     if (line.charCodeAt(0) === 9) tabIndented++;
-    else if (line.charCodeAt(0) === 32) spaceIndented++;
+    else if (line.charCodeAt(0) === 32 || line.charCodeAt(0) === 0xa0) spaceIndented++;
   }
   if (content === 0) throw new FormatError('text', 'it has no text');
   const useNumbers = numbered * 10 >= content * 6;
@@ -66,6 +69,7 @@ export function readText(text: string, fileName?: string): ReadResult {
   const stack: Frame[] = [];
   let last: Frame | null = null;
   let openNote: { frame: Frame; parts: string[] } | null = null;
+  let bulletsRemoved = false;
 
   const addNote = (frame: Frame, note: string): void => {
     const t = frame.topic;
@@ -98,10 +102,16 @@ export function readText(text: string, fileName?: string): ReadResult {
       continue;
     }
     let label = trimmed;
+    const bullet = BULLET.exec(trimmed);
+    if (bullet) {
+      label = trimmed.slice(bullet[0].length);
+      if (!bulletsRemoved) report.choose('List markers such as "-" and "•" were removed from the topic texts.');
+      bulletsRemoved = true;
+    }
     if (useNumbers) {
-      const m = NUMBER.exec(trimmed);
+      const m = NUMBER.exec(label);
       if (m) {
-        label = trimmed.slice(m[0].length);
+        label = label.slice(m[0].length);
         report.dropped('outline numbers');
       }
     }

@@ -65,6 +65,17 @@ describe('detectFormat', () => {
     expect(detectFormat({ text: '# Root\n## Child', fileName: 'notes.txt' })).toBe('markdown');
   });
 
+  it('list items indented under a plain line are an outline, not Markdown', () => {
+    // Markdown folds the indented items into the plain line's paragraph, or leaves that line out of the tree.
+    expect(looksLikeMarkdown('Project\n\t- Goals\n\t\t- G1\n\t- Risks')).toBe(false);
+    expect(looksLikeMarkdown('Project\n    - Goals\n        - G1\n    - Risks')).toBe(false);
+    expect(looksLikeMarkdown('Root\n\t1. One\n\t2. Two')).toBe(false);
+    // Markdown lists stay Markdown: unindented under a paragraph, nested under an item, after a blank line.
+    expect(looksLikeMarkdown('Intro:\n- a\n- b\n- c')).toBe(true);
+    expect(looksLikeMarkdown('- a\n\t- b\n\t\t- c')).toBe(true);
+    expect(looksLikeMarkdown('Intro\n\n  - a\n  - b')).toBe(true);
+  });
+
   it('finds the XML root element past declarations, comments and a DOCTYPE with a subset', () => {
     expect(xmlRootName('<?xml version="1.0"?>\n<!-- c > d -->\n<!DOCTYPE opml [ <!ELEMENT a (b)> ]>\n<opml version="2.0">')).toBe('opml');
     expect(xmlRootName('<map version="1.0.1">')).toBe('map');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countTopics } from '../../../src/state/interop/outline';
+import { readMapFile } from '../../../src/state/interop';
 import { readText } from '../../../src/state/interop/text';
 import { allTopics, corpusText, expectBalanced, feature } from './helpers';
 
@@ -38,6 +39,28 @@ describe('readText', () => {
     expect(a.children[0].children[0].label).toBe('A11');
     // "  B2" is shallower than B1 but deeper than B: it closes B1's level and becomes B's child
     expect(b.children.map((c) => c.label)).toEqual(['B1', 'B2']);
+  });
+
+  it('list markers are removed, whatever the lines are indented with', () => {
+    const labels = (text: string) => allTopics(readText(text).outline.roots).map((t) => t.label);
+    expect(labels('Project\n\t- Goals\n\t\t- G1\n\t- Risks')).toEqual(['Project', 'Goals', 'G1', 'Risks']);
+    expect(labels('Fruit\n  • Apple\n  ● Pear\n  * Plum\n  + Fig')).toEqual(['Fruit', 'Apple', 'Pear', 'Plum', 'Fig']);
+    expect(labels('Root\n\t1. One\n\t2. Two')).toEqual(['Root', 'One', 'Two']);
+    // A dash without a space after it is part of the text.
+    expect(labels('Temperatures\n\t-5 degrees')).toEqual(['Temperatures', '-5 degrees']);
+    // No-break spaces (as word processors indent) nest like spaces.
+    const r = readText('Root\n\u00a0\u00a0Child\n\u00a0\u00a0\u00a0\u00a0Grandchild');
+    expect(r.outline.roots[0].children[0].children[0].label).toBe('Grandchild');
+    expect(r.report.build(3).choices.join(' ')).not.toContain('List markers');
+    expect(readText('A\n\t- b').report.build(2).choices).toContain('List markers such as "-" and "•" were removed from the topic texts.');
+  });
+
+  it('an outline with "- " markers read through readMapFile: one topic per line, as a .txt file or pasted', () => {
+    const text = 'Project\n\t- Goals\n\t\t- G1\n\t- Risks\n';
+    for (const fileName of ['outline.txt', undefined]) {
+      const out = readMapFile({ text, fileName });
+      expect(out.ok === true && out.count).toBe(4);
+    }
   });
 
   it('numbers are kept when most lines are not numbered', () => {
