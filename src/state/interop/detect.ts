@@ -191,7 +191,8 @@ export function detectFormat(input: { bytes?: Uint8Array; text?: string; fileNam
     head = input.text !== undefined ? input.text.slice(0, SNIFF_BYTES) : headText(input.bytes ?? new Uint8Array());
     head = head.replace(/^\ufeff/, '');
     const start = head.trimStart();
-    if (start === '') throw new FormatError(name, 'it is empty');
+    // An empty .json file gets the seed's "Invalid JSON data…" as any other bad JSON (below).
+    if (start === '' && claimed !== 'json') throw new FormatError(name, 'it is empty');
     if (hasControlCharacters(start.slice(0, 4096))) found = 'binary';
     else if (start[0] === '{' || (start[0] === '[' && /^\[\s*(?:\{|\])/.test(start))) found = 'json';
     else if (start[0] === '<' && xmlRootName(start) === 'map') found = 'freemind';

@@ -195,7 +195,7 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
             break;
           }
           const lbl = c.attrs.MIDDLE_LABEL || c.attrs.SOURCE_LABEL || c.attrs.TARGET_LABEL;
-          if (addConnection({ from: a.ID, to, ...(lbl ? { label: lbl } : {}), counted: { feature: 'connections', as: 'kept' } })) report.kept('connections', path);
+          if (addConnection({ from: a.ID, to, ...(lbl ? { label: lbl } : {}), counted: { feature: 'connections', as: 'kept', example: path } })) report.kept('connections', path);
           break;
         }
         case 'linktarget':
@@ -345,8 +345,9 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
   for (const l of internalLinks) {
     const from = l.frame.topic.sourceId;
     if (from && byId.has(l.target) && l.target !== from) {
-      if (addConnection({ from, to: l.target, counted: { feature: 'links to other topics', as: 'converted' } })) report.converted('links to other topics', 'connections', pathOf(l.frame));
-      else report.dropped('links to other topics', pathOf(l.frame));
+      const path = pathOf(l.frame);
+      if (addConnection({ from, to: l.target, counted: { feature: 'links to other topics', as: 'converted', example: path } })) report.converted('links to other topics', 'connections', path);
+      else report.dropped('links to other topics', path);
     } else {
       const t = l.frame.topic;
       const line = `Link: ${l.raw}`;

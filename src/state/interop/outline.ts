@@ -5,6 +5,7 @@
  * writers take it from the map (fromMap.ts).
  */
 import type { Priority } from '../model';
+import type { ExamplePath } from './report';
 
 export interface OutlineTopic {
   label: string;
@@ -42,6 +43,8 @@ export interface OutlineConnection {
 export interface CountedAs {
   feature: string;
   as: 'kept' | 'converted';
+  /** The example path it was counted with, taken back with it (and shown with its drop instead). */
+  example?: ExamplePath;
 }
 
 export interface Outline {

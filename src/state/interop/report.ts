@@ -73,6 +73,20 @@ export class ReportBuilder {
     e[counted.as] -= 1;
     e.found -= 1;
     if (e.found === 0) this.features.delete(counted.feature);
+    const paths = counted.example === undefined ? undefined : this.examples.get(counted.feature);
+    const at = paths ? paths.indexOf(counted.example!) : -1;
+    if (at !== -1) paths!.splice(at, 1);
+  }
+
+  /**
+   * Offers an example for an item already counted, where withdrawals may have left the feature with
+   * fewer examples than it has items (an item counted past the examples kept, then confirmed).
+   */
+  confirm(counted: CountedAs): void {
+    if (counted.example === undefined || !this.features.has(counted.feature)) return;
+    let paths = this.examples.get(counted.feature);
+    if (!paths) this.examples.set(counted.feature, (paths = []));
+    if (paths.length < 2 * MAX_EXAMPLES && !paths.includes(counted.example)) paths.push(counted.example);
   }
 
   warn(message: string): void {

@@ -99,7 +99,7 @@ function addConnections(outline: Outline, report: ReportBuilder, bySource: Map<s
     const to = bySource.get(c.to);
     const drop = (why: string) => {
       if (c.counted) report.withdraw(c.counted);
-      report.dropped(why);
+      report.dropped(why, c.counted?.example);
     };
     if (!from || !to) {
       drop('connections to missing topics');
@@ -115,6 +115,7 @@ function addConnections(outline: Outline, report: ReportBuilder, bySource: Map<s
       continue;
     }
     taken.add(id);
+    if (c.counted) report.confirm(c.counted);
     edges.push(treeEdge(from.id, to.id, from.data.color, false, EDGE_WIDTH));
     if (c.label !== undefined && c.label.trim() !== '') report.dropped('connection labels');
   }

@@ -584,7 +584,7 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
     } else if (from && ids.has(l.target) && repeats(from, l.target)) {
       report.dropped('links to topics that repeat a branch or relationship', path);
     } else if (from && ids.has(l.target)) {
-      kept.push({ from, to: l.target, counted: { feature: 'links to topics', as: 'converted' } });
+      kept.push({ from, to: l.target, counted: { feature: 'links to topics', as: 'converted', example: path } });
       report.converted('links to topics', 'connections', path);
     } else {
       const line = `Link to a topic of another sheet: ${l.href}`;

@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, formatFromExtension, looksLikeMarkdown, sizeError, xmlRootName } from '../../../src/state/interop/detect';
+import { readMapFile } from '../../../src/state/interop';
 import { MAX_IMPORT_BYTES } from '../../../src/state/interop/reader';
+import { MESSAGES } from '../../../src/state/model';
 import { CORPUS, corpusBytes } from './helpers';
 
 const FOLDER_FORMAT = { mm: 'freemind', opml: 'opml', markdown: 'markdown', text: 'text', xmind: 'xmind' } as const;
@@ -40,6 +42,8 @@ describe('detectFormat', () => {
       'Could not read this PNG file: it holds binary data',
     );
     expect(() => detectFormat({ text: '   \n', fileName: 'x.md' })).toThrow('Could not read this Markdown file: it is empty');
+    // An empty .json file is bad JSON, with the seed's message.
+    expect(readMapFile({ bytes: new Uint8Array(), fileName: 'empty.json' })).toEqual({ ok: false, error: MESSAGES.importInvalid });
   });
 
   it('a Markdown file may start with HTML (a comment, a centred <div>)', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readMapFile } from '../../../src/state/interop';
 import { readFreemind } from '../../../src/state/interop/freemind';
 import { countTopics } from '../../../src/state/interop/outline';
-import { allTopics, corpusXml, expectBalanced, feature } from './helpers';
+import { allTopics, corpusBytes, corpusXml, expectBalanced, feature } from './helpers';
 
 function read(file: string) {
   const r = readFreemind(corpusXml(`mm/${file}`), file);
@@ -115,7 +116,7 @@ describe('readFreemind over the corpus', () => {
     expect(r.outline.roots[0].priority).toBe('high');
     expect(feature(report, 'icons')?.dropped).toBe(2);
     expect(r.outline.roots[0].children[0].collapsed).toBe(true);
-    expect(r.outline.connections).toEqual([{ from: 'b', to: 'a', counted: { feature: 'links to other topics', as: 'converted' } }]);
+    expect(r.outline.connections).toEqual([{ from: 'b', to: 'a', counted: { feature: 'links to other topics', as: 'converted', example: expect.any(Function) } }]);
     expectBalanced(report);
   });
 
@@ -129,5 +130,19 @@ describe('readFreemind over the corpus', () => {
   it('refuses XML that is not a map', () => {
     expect(() => readFreemind('<opml><body/></opml>')).toThrow('Could not read this FreeMind file: its root element is <opml>, not <map>');
     expect(() => readFreemind('<map version="1.0.1"></map>')).toThrow(/no topics/);
+  });
+});
+
+describe('report examples follow the count they belong to', () => {
+  it('a connection dropped after it was counted kept takes its example to the drop', () => {
+    const out = readMapFile({ bytes: corpusBytes('mm/freeplane-1.12-userguide.mm'), fileName: 'userguide.mm' });
+    if (out.ok !== true) throw new Error('not read');
+    const kept = feature(out.report, 'connections')!;
+    const self = feature(out.report, 'connections from a topic to itself')!;
+    expect(kept.kept).toBe(1);
+    expect(kept.examples).toHaveLength(1);
+    expect(self.dropped).toBe(10);
+    expect(self.examples.length).toBeGreaterThan(0);
+    expect(self.examples).not.toContain(kept.examples[0]);
   });
 });
