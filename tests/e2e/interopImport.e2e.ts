@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from './browser';
 import { button, clickNode, expectHidden, expectToast, expectVisible, labels, nodeCount, openEditor, resetMap } from './editor.helpers';
@@ -193,6 +194,31 @@ describe('XMind with two sheets', () => {
     // Each sheet's root becomes a main branch under one new root.
     await waitForCount(t1 + t2 + 1);
     expect(await page.evaluate(() => (window as any).__mindflow.kids((window as any).__mindflow.store.getState().rootId).length)).toBe(2);
+    await button(dialog, 'Close').click();
+  });
+});
+
+describe('XMind with an empty sheet', () => {
+  it('lists the empty sheet as not choosable, and "All sheets" reads the others', async () => {
+    const full = (id: string) => ({ id, title: `Root ${id}`, children: { attached: [{ id: `${id}1`, title: `Child of ${id}` }] } });
+    const sheets = [
+      { title: 'Empty', rootTopic: { id: 'e' } },
+      { title: 'First', rootTopic: full('a') },
+      { title: 'Second', rootTopic: full('b') },
+    ];
+    const file = join(dir, 'with-empty.xmind');
+    writeFileSync(file, zipSync({ 'content.json': strToU8(JSON.stringify(sheets)) }));
+    const dialog = await openImport();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    const empty = dialog.getByRole('radio', { name: 'Empty' });
+    await expectVisible(empty);
+    expect(await empty.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: 'First' }).isChecked()).toBe(true);
+    expect(await dialog.getByText('Empty: nothing to import').isVisible()).toBe(true);
+    await dialog.getByRole('radio', { name: 'All sheets' }).check();
+    await button(dialog, 'Import').click();
+    await expectVisible(reportOf(dialog));
+    await waitForCount(5);
     await button(dialog, 'Close').click();
   });
 });

@@ -15,7 +15,7 @@ import { FormatError, type ReadResult } from './reader';
 import { ReportBuilder, type ImportReport } from './report';
 import { readText } from './text';
 import { toMap } from './toMap';
-import { listXmindSheets, readXmind } from './xmind';
+import { listXmindSheets, readXmind, type SheetSummary } from './xmind';
 import { decodeXmlBytes } from './xml';
 
 export { MAX_IMPORT_BYTES } from './reader';
@@ -53,7 +53,7 @@ export type MapFileOutcome =
       repaired?: number;
     }
   | { ok: false; error: string }
-  | { ok: 'choose-sheet'; sheets: { title: string; topics: number }[] };
+  | { ok: 'choose-sheet'; sheets: SheetSummary[] };
 
 /** Text of a non-XML file: UTF-16 by its byte-order mark, else UTF-8 (a UTF-8 BOM dropped). */
 function decodeText(bytes: Uint8Array): string {
@@ -89,7 +89,9 @@ function read(format: FormatId, input: MapFileInput, options: MapFileOptions | u
     const sheet = options?.sheet;
     if (sheet === undefined) {
       const sheets = listXmindSheets(bytes);
-      if (sheets.length > 1) return { ok: 'choose-sheet', sheets };
+      if (sheets.filter((s) => !s.empty).length > 1) return { ok: 'choose-sheet', sheets };
+      // One sheet with topics: read with the empty ones skipped and reported (none at all: refused).
+      if (sheets.length > 1) return readXmind(bytes, fileName, 'all');
     }
     return readXmind(bytes, fileName, sheet ?? 0);
   }

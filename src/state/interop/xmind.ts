@@ -386,9 +386,18 @@ function isEmptySheet(s: XSheet): boolean {
   return !s.root || (s.root.children.length === 0 && (s.root.title ?? '').trim() === '');
 }
 
-/** Each sheet's title and number of topics (attached, detached, callouts and summaries included). */
-export function listXmindSheets(bytes: Uint8Array): { title: string; topics: number }[] {
-  return readSheets(bytes).map((s) => ({ title: s.title, topics: countXTopics(s.root) }));
+/**
+ * Each sheet's title, number of topics (attached, detached, callouts and summaries included) and
+ * whether it is empty (nothing to import: offered, not choosable; "All sheets" skips it).
+ */
+export function listXmindSheets(bytes: Uint8Array): SheetSummary[] {
+  return readSheets(bytes).map((s) => ({ title: s.title, topics: countXTopics(s.root), empty: isEmptySheet(s) }));
+}
+
+export interface SheetSummary {
+  title: string;
+  topics: number;
+  empty: boolean;
 }
 
 // ---------------------------------------------------------------- XTopic → OutlineTopic
@@ -612,7 +621,10 @@ export function readXmind(bytes: Uint8Array, fileName: string | undefined, sheet
       else chosen.push(s);
     }
     if (chosen.length === 0) throw new FormatError(FORMAT, 'every sheet is empty');
-    if (sheets.length > 1) report.choose(`All ${sheets.length} sheets were read; each sheet's central topic is a main branch.`);
+    if (chosen.length > 1) {
+      const read = chosen.length === sheets.length ? `All ${chosen.length} sheets were` : `${chosen.length} of the ${sheets.length} sheets were`;
+      report.choose(`${read} read; each sheet's central topic is a main branch.`);
+    }
   } else {
     const s = sheets[sheet];
     if (!Number.isInteger(sheet) || !s) throw new FormatError(FORMAT, `it has no sheet ${String(sheet)} (it has ${sheets.length})`);

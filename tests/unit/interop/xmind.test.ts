@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { readMapFile } from '../../../src/state/interop';
 import { countTopics, type OutlineTopic } from '../../../src/state/interop/outline';
 import { FormatError } from '../../../src/state/interop/reader';
 import type { ImportReport } from '../../../src/state/interop/report';
@@ -71,8 +72,8 @@ describe('XMind reader over the corpus', () => {
   it('lists sheets by title, reads one sheet, and all sheets as main branches', () => {
     const bytes = load('xmind-zen-2019-two-sheets.xmind');
     expect(listXmindSheets(bytes)).toEqual([
-      { title: 'Map 1', topics: 25 },
-      { title: 'Map 2', topics: 3 },
+      { title: 'Map 1', topics: 25, empty: false },
+      { title: 'Map 2', topics: 3, empty: false },
     ]);
     const second = readXmind(bytes, 'x.xmind', 1);
     expect(second.outline.roots.map((r) => r.label)).toEqual(['another sheet']);
@@ -254,5 +255,23 @@ describe('XMind reader: hostile input', () => {
     const r = readXmind(zipSync({ 'content.json': strToU8(content) }), 'two.xmind', 'all');
     expect(r.outline.roots.map((t) => t.label)).toEqual(['Root']);
     expect(r.report.build(2).choices.join(' ')).toContain('Sheet "Empty" is empty and was skipped.');
+    // One sheet read: no word of "all sheets" or main branches.
+    expect(r.report.build(2).choices.join(' ')).not.toMatch(/sheets were read/);
+  });
+
+  it('an empty sheet is listed as empty; with one sheet left to read there is no choice to make', () => {
+    const sheet = (title: string, root: object) => ({ title, rootTopic: root });
+    const full = (id: string) => ({ id, title: `Root ${id}`, children: { attached: [{ id: `${id}a`, title: 'A' }] } });
+    const one = zipSync({ 'content.json': strToU8(JSON.stringify([sheet('Empty', { id: 'e' }), sheet('Full', full('r'))])) });
+    expect(listXmindSheets(one).map((s) => s.empty)).toEqual([true, false]);
+    const out = readMapFile({ bytes: one, fileName: 'one.xmind' });
+    expect(out.ok).toBe(true);
+    if (out.ok !== true) return;
+    expect(out.count).toBe(2);
+    expect(out.report.choices).toContain('Sheet "Empty" is empty and was skipped.');
+    // Three sheets, one empty: the choice is offered, and "All sheets" says how many were read.
+    const three = zipSync({ 'content.json': strToU8(JSON.stringify([sheet('A', full('a')), sheet('Empty', { id: 'e' }), sheet('B', full('b'))])) });
+    expect(readMapFile({ bytes: three, fileName: 'three.xmind' })).toMatchObject({ ok: 'choose-sheet' });
+    expect(readXmind(three, 'three.xmind', 'all').report.build(5).choices).toContain("2 of the 3 sheets were read; each sheet's central topic is a main branch.");
   });
 });

@@ -40,7 +40,7 @@ const SLOW_MS = 1000;
  */
 const BIG_BUILD_TOPICS = 20_000;
 
-type Sheet = { title: string; topics: number };
+type Sheet = { title: string; topics: number; empty: boolean };
 
 /** The worker's stages, then the page's last: the map drawn, being written into the document. */
 type ImportProgress = ParseProgress | { stage: 'saving' };
@@ -130,7 +130,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
       if (outcome.ok === 'choose-sheet') {
         window.clearTimeout(timer);
         job.current = null;
-        setPhase({ kind: 'sheets', request, sheets: outcome.sheets, choice: '0' });
+        setPhase({ kind: 'sheets', request, sheets: outcome.sheets, choice: String(Math.max(0, outcome.sheets.findIndex((s) => !s.empty))) });
         return;
       }
       if (!outcome.ok) {
@@ -257,12 +257,22 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
           >
             <Stack gap={6} mt="xs">
               {phase.sheets.map((s, i) => (
-                <Radio key={i} value={String(i)} label={sheetLabel(s, i)} description={`${s.topics} topics`} />
+                <Radio
+                  key={i}
+                  value={String(i)}
+                  label={sheetLabel(s, i)}
+                  disabled={s.empty}
+                  description={s.empty ? 'Empty: nothing to import' : `${s.topics} topics`}
+                />
               ))}
               <Radio
                 value="all"
                 label="All sheets"
-                description="Each sheet becomes a main branch under one root"
+                description={
+                  phase.sheets.some((s) => s.empty)
+                    ? 'Each sheet becomes a main branch under one root; empty sheets are skipped'
+                    : 'Each sheet becomes a main branch under one root'
+                }
               />
             </Stack>
           </Radio.Group>
