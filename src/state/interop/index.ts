@@ -55,17 +55,34 @@ export type MapFileOutcome =
   | { ok: false; error: string }
   | { ok: 'choose-sheet'; sheets: SheetSummary[] };
 
-/** Text of a non-XML file: UTF-16 by its byte-order mark, else UTF-8 (a UTF-8 BOM dropped). */
-function decodeText(bytes: Uint8Array): string {
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  return new TextDecoder('utf-8').decode(bytes);
+/** Windows-1252's bytes 80–9F (empty where it has none). */
+const CP1252_80_9F = [...'€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ'].map((c) => (c === '\0' ? '' : c));
+
+export const NOT_UTF8_WARNING =
+  'The file is not UTF-8 text: it was read as Windows-1252 (Western European). Check accented letters and symbols.';
+
+/**
+ * Text of a non-XML file: UTF-16 by its byte-order mark, else UTF-8 (a UTF-8 BOM dropped). Bytes
+ * that are not UTF-8 are read as Windows-1252, what Windows' "ANSI" text files in the West are, and
+ * said in `warning` (rather than each such letter becoming U+FFFD unnoticed).
+ */
+export function decodeText(bytes: Uint8Array): { text: string; warning: string | null } {
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes), warning: null };
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes), warning: null };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), warning: null };
+  } catch {
+    // Node's decoder reads bytes 80–9F as Latin-1's controls, not as Windows-1252's letters and marks.
+    const text = new TextDecoder('windows-1252').decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_80_9F[c.charCodeAt(0) - 0x80] || c);
+    return { text, warning: NOT_UTF8_WARNING };
+  }
 }
 
-function readJson(text: string, fileName: string | undefined): MapFileOutcome {
+function readJson(text: string, fileName: string | undefined, warning: string | null = null): MapFileOutcome {
   const result = parseMapText(text);
   if (!result.ok) return { ok: false, error: MESSAGES.importInvalid };
   const report = new ReportBuilder('JSON', fileName);
+  if (warning) report.warn(warning);
   // Most topics without a position: a map written by hand or another tool, not one placed here.
   const positioned = result.unplaced * 2 <= result.count;
   for (const r of result.repairs) if (positioned || !r.includes('without a position')) report.warn(`Repaired while loading: ${r}.`);
@@ -96,12 +113,17 @@ function read(format: FormatId, input: MapFileInput, options: MapFileOptions | u
     return readXmind(bytes, fileName, sheet ?? 0);
   }
   const xml = format === 'freemind' || format === 'opml';
-  const text = input.text ?? (xml ? decodeXmlBytes(bytes!, FORMAT_NAMES[format]) : decodeText(bytes!));
-  if (format === 'json') return readJson(text, fileName);
-  if (format === 'freemind') return readFreemind(text, fileName);
-  if (format === 'opml') return readOpml(text, fileName);
-  if (format === 'markdown') return readMarkdown(text, fileName);
-  return readText(text, fileName);
+  if (input.text !== undefined || xml) {
+    const text = input.text ?? decodeXmlBytes(bytes!, FORMAT_NAMES[format]);
+    if (format === 'json') return readJson(text, fileName);
+    if (format === 'freemind') return readFreemind(text, fileName);
+    if (format === 'opml') return readOpml(text, fileName);
+  }
+  const { text, warning } = input.text !== undefined ? { text: input.text, warning: null } : decodeText(bytes!);
+  if (format === 'json') return readJson(text, fileName, warning);
+  const result = format === 'markdown' ? readMarkdown(text, fileName) : readText(text, fileName);
+  if (warning) result.report.warn(warning);
+  return result;
 }
 
 function isJson(text: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countTopics } from '../../../src/state/interop/outline';
-import { readMapFile } from '../../../src/state/interop';
+import { NOT_UTF8_WARNING, readMapFile } from '../../../src/state/interop';
 import { readText } from '../../../src/state/interop/text';
 import { allTopics, corpusText, expectBalanced, feature } from './helpers';
 
@@ -61,6 +61,26 @@ describe('readText', () => {
       const out = readMapFile({ text, fileName });
       expect(out.ok === true && out.count).toBe(4);
     }
+  });
+
+  it('a Windows-1252 ("ANSI") file is read as such, and the report says so', () => {
+    // 'Café naïve\n\tRésumé “quoted”' as Windows-1252 bytes: é e9, ï ef, “ 93, ” 94.
+    const ansi = (...parts: (string | number)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'number' ? [p] : [...p].map((c) => c.charCodeAt(0)))));
+    const files = [
+      ['ansi.txt', ansi('Caf', 0xe9, ' na', 0xef, 've\n\tR', 0xe9, 'sum', 0xe9, ' ', 0x93, 'quoted', 0x94)],
+      ['ansi.md', ansi('# Caf', 0xe9, ' na', 0xef, 've\n## R', 0xe9, 'sum', 0xe9, ' ', 0x93, 'quoted', 0x94)],
+    ] as const;
+    for (const [fileName, bytes] of files) {
+      const out = readMapFile({ bytes, fileName });
+      if (out.ok !== true) throw new Error(`not read: ${fileName}`);
+      expect(out.state.nodes.n).toBe(2);
+      const labels = out.snapshot.nodes.map((n) => n.data.label).sort();
+      expect(labels).toEqual(['Café naïve', 'Résumé “quoted”']);
+      expect(out.report.warnings).toContain(NOT_UTF8_WARNING);
+    }
+    // UTF-8 text gets no such warning.
+    const utf8 = readMapFile({ bytes: new TextEncoder().encode('Café\n\tRésumé'), fileName: 'u.txt' });
+    expect(utf8.ok === true && utf8.report.warnings).toEqual([]);
   });
 
   it('numbers are kept when most lines are not numbered', () => {
