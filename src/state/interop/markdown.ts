@@ -827,8 +827,15 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
         }
         if (images.length > 0) report.converted('images', 'notes text', t.path, images.length);
         if (h.images > images.length) report.dropped('images without an address', t.path, h.images - images.length);
-        note([h.text, ...links.map((u) => `Link: ${u}`), ...images].filter((s) => s !== '').join('\n'));
-        report.converted('HTML blocks', 'notes text', t.path);
+        // Comments are how Markdown writers keep notes to themselves: they stay, as notes text.
+        const comments = [...html.matchAll(/<!--([\s\S]*?)-->/g)].map((m) => m[1].trim()).filter((c) => c !== '');
+        if (comments.length > 0) report.converted('HTML comments', 'notes text', t.path, comments.length);
+        const code = html.match(/<(?:script|style)\b/gi)?.length ?? 0;
+        if (code > 0) report.dropped('scripts and styles in HTML', t.path, code);
+        const text = [h.text, ...comments, ...links.map((u) => `Link: ${u}`), ...images].filter((s) => s !== '').join('\n');
+        note(text);
+        if (h.text !== '' || links.length > 0) report.converted('HTML blocks', 'notes text', t.path);
+        else if (text === '' && comments.length === 0 && code === 0 && h.images === 0) report.dropped('HTML blocks with no text', t.path);
         break;
       }
     }

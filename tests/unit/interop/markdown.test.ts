@@ -301,6 +301,16 @@ describe('Markdown mapping rules', () => {
     expect(feature(report, 'HTML blocks')?.converted).toBe(1);
   });
 
+  it('HTML comments stay as notes; scripts and styles are counted as dropped, not as converted', () => {
+    const md = '# Plan\n\n<!-- TODO: call Bob before Friday -->\n\n<script>alert(1)</script>\n\n<style>p { color: red }</style>\n\nVisible paragraph.\n';
+    const { outline, report } = read(md);
+    expect(outline.roots[0].notes).toBe('TODO: call Bob before Friday\n\nVisible paragraph.');
+    expect(feature(report, 'HTML comments')?.converted).toBe(1);
+    expect(feature(report, 'scripts and styles in HTML')?.dropped).toBe(2);
+    expect(feature(report, 'HTML blocks')).toBeUndefined();
+    expectBalanced(report);
+  });
+
   it('follows CommonMark where block starts are subtle', () => {
     const md = [
       '# T',
