@@ -21,9 +21,17 @@ const HAS_INLINE = /[\\`*_[\]<>&~|]/;
 // What makes a line start a block: headings, quotes, list markers, setext underlines, fences.
 const LINE_START = /^(#|>|-|\+|=|\d{1,9}(?=[.)]))/;
 
+// Control characters (tab aside): as character references, since a file holding them raw reads as binary.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+// eslint-disable-next-line no-control-regex -- as above
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
 /** One line of text, escaped so that Markdown reads it back as the same characters. */
 export function escapeLine(line: string): string {
   let s = HAS_INLINE.test(line) ? line.replace(INLINE, '\\$&') : line;
+  // NUL has no reference (Markdown reads &#0; as U+FFFD): it is left out.
+  if (HAS_CONTROL.test(s)) s = s.replace(CONTROL, (c) => (c === '\u0000' ? '' : `&#${c.charCodeAt(0)};`));
   // A paragraph drops each line's leading whitespace; a reference keeps the first blank.
   const first = s.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return (first === 0x09 ? '&#9;' : '&#32;') + s.slice(1);

@@ -134,3 +134,12 @@ describe('Markdown: blanks and addresses in titles and notes', () => {
     expect(notes).toBe('first\n\nsecond\n\nthird');
   });
 });
+
+describe('Markdown: control characters', () => {
+  it('a title or note with a control character exports to a file Markdown import reads back the same', () => {
+    const s = mapOf([{ label: 'Ding\u0007 topic', notes: 'Word\u000bline break' }]);
+    const back = trip('markdown', s);
+    expect(back.data).toContain('Ding&#7; topic');
+    expect(topics(back.state)).toEqual(topics(s));
+  });
+});
