@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from './browser';
-import { button, clickNode, expectHidden, expectToast, expectVisible, labels, nodeCount, openEditor, resetMap } from './editor.helpers';
+import { button, clickNode, editPanel, expectHidden, expectToast, expectVisible, labels, nodeCount, openEditor, resetMap } from './editor.helpers';
 import { pageFrames } from './waits';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -483,5 +483,36 @@ describe('Copy and paste of branches', () => {
     await pasteText(copied.markdown, 'text/markdown');
     await waitForCount(8);
     expect(await page.evaluate((b) => (window as any).__mindflow.kids(b).length, beta)).toBe(1);
+  });
+
+  it('a copy pasted in MindFlow keeps what Markdown cannot hold (the real keyboard and clipboard)', async () => {
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseURL });
+    await selectTopic('root');
+    await pasteText('Alpha\n\tA1\nBeta\n');
+    await waitForCount(4);
+    const [alpha, beta] = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      return m.kids('root') as string[];
+    });
+    // Alpha gets a colour and a priority in the Edit panel.
+    await selectTopic(alpha);
+    const panel = editPanel(page);
+    await button(panel, '#ef4444').click();
+    await panel.getByText('High', { exact: true }).click();
+    await button(panel, 'Save Changes').click();
+    await page.waitForFunction((id) => (window as any).__mindflow.node(id).data.priority === 'high', alpha);
+
+    await selectTopic(alpha);
+    await page.keyboard.press('Control+c');
+    await selectTopic(beta);
+    await page.keyboard.press('Control+v');
+    await waitForCount(6);
+    const pasted = await page.evaluate((b) => {
+      const m = (window as any).__mindflow;
+      const [copy] = m.kids(b) as string[];
+      const d = m.node(copy).data;
+      return { label: d.label, color: d.color, priority: d.priority, kids: (m.kids(copy) as string[]).map((k) => m.node(k).data.label) };
+    }, beta);
+    expect(pasted).toEqual({ label: 'Alpha', color: '#ef4444', priority: 'high', kids: ['A1'] });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * A branch (a topic and all its descendants, folded ones too) for the clipboard: as an Outline, as
- * tab-indented text (what every outliner pastes) and as Markdown (the same writer as the export).
+ * tab-indented text (what every outliner pastes), as Markdown (the same writer as the export) and as
+ * a MindFlow map (what a paste in MindFlow reads first).
  * Iterative: a branch may be a 100,000-level chain.
  */
 import { childIds, edgeIdsOf, getEdge, getNode, type MindMapState } from '../doc';
-import { DEFAULT_COLOR } from '../model';
+import { DEFAULT_COLOR, type MindEdge, type MindNode } from '../model';
 import type { Outline, OutlineConnection, OutlineTopic } from './outline';
 import { walkOutline } from './writeCommon';
 import { writeMarkdown } from './writeMarkdown';
@@ -79,12 +80,40 @@ export function branchAsMarkdown(state: MindMapState, id: string): string {
 }
 
 /**
+ * The branch as a MindFlow map (the JSON Export writes: its topics with every field, the branch's
+ * top as the root, the edges between its topics), for a paste in MindFlow that keeps what text and
+ * Markdown cannot hold (colours, priorities, tags, tasks, connections).
+ */
+export function branchAsMap(state: MindMapState, id: string): string {
+  const nodes: MindNode[] = [];
+  const edges: MindEdge[] = [];
+  const inBranch = new Set<string>();
+  const ids: string[] = [id];
+  while (ids.length > 0) {
+    const nid = ids.pop()!;
+    const node = getNode(state, nid);
+    if (!node) continue;
+    inBranch.add(nid);
+    nodes.push(nid === id ? { ...node, type: 'root', parentId: null } : node);
+    const kids = childIds(state, nid);
+    for (let i = kids.length - 1; i >= 0; i--) ids.push(kids[i]);
+  }
+  for (const nid of inBranch) {
+    for (const eid of edgeIdsOf(state, nid)) {
+      const e = getEdge(state, eid);
+      if (e && e.source === nid && inBranch.has(e.target)) edges.push(e);
+    }
+  }
+  return JSON.stringify({ nodes, edges });
+}
+
+/**
  * What Ctrl/Cmd+C puts on the clipboard: the branch as indented text and as Markdown, and how many
  * of its topics the Markdown (what a paste here reads first) writes higher than their depth, as
  * lists nest only so deep (MAX_LIST_DEPTH): a paste of it has them side by side at that level.
  */
-export function branchCopy(state: MindMapState, id: string): { text: string; markdown: string; flattened: number } {
+export function branchCopy(state: MindMapState, id: string): { text: string; markdown: string; map: string; flattened: number } {
   const outline = branchOutline(state, id);
   const md = writeMarkdown(outline);
-  return { text: outlineAsText(outline), markdown: md.text, flattened: md.flattened };
+  return { text: outlineAsText(outline), markdown: md.text, map: branchAsMap(state, id), flattened: md.flattened };
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { childIds, edgeId, getEdge, getNode } from '../../../src/state/doc';
 import { topic, type Outline } from '../../../src/state/interop/outline';
 import { PASTE_MESSAGES, PASTE_STEP_X, PASTE_STEP_Y, pasteOutline, readPastedOutline } from '../../../src/state/interop/paste';
-import { branchAsMarkdown, branchAsText } from '../../../src/state/interop/branchText';
+import { branchAsMarkdown, branchAsText, branchCopy } from '../../../src/state/interop/branchText';
 import { exportJson } from '../../../src/state/snapshot';
-import { moveNode, setExpanded, updateSettings } from '../../../src/state/operations';
+import { connect, moveNode, setExpanded, updateSettings } from '../../../src/state/operations';
 import { keepLaidOut } from '../../../src/state/layout/apply';
 import { tree } from '../helpers/tree';
 import { tableGet } from '../../../src/state/table';
@@ -239,5 +239,37 @@ describe('readPastedOutline', () => {
     if (!xml.ok) expect(xml.error).toMatch(/^Could not read the pasted text: /);
     const broken = readPastedOutline('<opml version="2.0"><body><outline text="x"');
     expect(broken.ok).toBe(false);
+  });
+});
+
+describe('copy and paste of a branch within MindFlow', () => {
+  it('the copy as a map pastes back with every field: tags, priority, colour, tasks, collapsed, connections', () => {
+    const store = tree('Root', ['Alpha', 'One', ['Two', 'Deep']], 'Beta');
+    store.transact('dress', (d) => {
+      const alpha = tableGet(d.nodes, 'Alpha')!;
+      alpha.data = { ...alpha.data, tags: ['t1', 't2'], priority: 'high', color: '#ef4444', notes: 'A note', attachment: { type: 'link', url: 'https://example.com/', title: 'Ex' } };
+      const one = tableGet(d.nodes, 'One')!;
+      one.data = { ...one.data, priority: 'low', done: true };
+      const two = tableGet(d.nodes, 'Two')!;
+      two.data = { ...two.data, done: false, expanded: false };
+    });
+    expect(connect(store, 'One', 'Two').ok).toBe(true);
+    const copy = branchCopy(store.getState(), 'Alpha');
+    const r = pasteOutline(store, 'Beta', readOrThrow(copy.map));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const s = store.getState();
+    const [alpha] = childIds(s, 'Beta');
+    const [one, two] = childIds(s, alpha);
+    const data = (id: string) => getNode(s, id)!.data;
+    expect(data(alpha)).toMatchObject({ label: 'Alpha', tags: ['t1', 't2'], priority: 'high', color: '#ef4444', notes: 'A note', attachment: { url: 'https://example.com/', title: 'Ex' } });
+    expect(data(one)).toMatchObject({ label: 'One', priority: 'low', done: true });
+    expect(data(two)).toMatchObject({ label: 'Two', done: false, expanded: false });
+    expect(childIds(s, two).map((k) => data(k).label)).toEqual(['Deep']);
+    expect(getEdge(s, edgeId(one, two))).toBeDefined();
+    // The Markdown on the same clipboard has no place for the colour and the connection.
+    const viaMarkdown = readOrThrow(copy.markdown);
+    expect(viaMarkdown.roots[0].color).toBeUndefined();
+    expect(viaMarkdown.connections).toEqual([]);
   });
 });

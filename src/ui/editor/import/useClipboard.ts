@@ -1,7 +1,8 @@
 /**
  * Copy and paste of branches through the browser's clipboard events (Ctrl/Cmd+C, Ctrl/Cmd+V, the
  * Edit menu): they carry the clipboard's data without a permission prompt, and can hold several
- * types at once. Copy puts the selected branch on the clipboard as indented text and as Markdown;
+ * types at once. Copy puts the selected branch on the clipboard as indented text, as Markdown and as
+ * a MindFlow map;
  * paste reads an outline, Markdown, OPML or a MindFlow map and adds it under the selected topic
  * (one undo step). Neither acts while the user types in a field, selects text, or has a dialog open.
  */
@@ -14,6 +15,8 @@ import { isTypingTarget, keyHolder } from '../../hooks/shortcuts';
 import { notifyError, notifySuccess, notifyWarning } from '../notify';
 
 export const MARKDOWN_TYPE = 'text/markdown';
+/** The branch as a MindFlow map: what a paste in MindFlow reads first, as it keeps every field. */
+export const MINDFLOW_TYPE = 'application/x-mindflow+json';
 
 function blocked(e: ClipboardEvent): boolean {
   if (e.defaultPrevented || isTypingTarget(e.target) || isTypingTarget(document.activeElement)) return true;
@@ -41,19 +44,21 @@ export function useClipboard(store: MindMapStore): void {
       const copy = branchCopy(store.getState(), id);
       e.clipboardData.setData('text/plain', copy.text);
       e.clipboardData.setData(MARKDOWN_TYPE, copy.markdown);
+      e.clipboardData.setData(MINDFLOW_TYPE, copy.map);
       e.preventDefault();
+      // A paste in MindFlow reads the map, every level in place; apps that read the Markdown do not.
       if (copy.flattened > 0) {
         const n = copy.flattened;
         notifyWarning(
-          'Copied, not every level',
-          `${n.toLocaleString('en-US')} ${n === 1 ? 'topic sits' : 'topics sit'} deeper than the copy's Markdown lists can nest: the copy puts ${n === 1 ? 'it' : 'them'} at its deepest level, so a paste places ${n === 1 ? 'it' : 'them'} side by side there.`,
+          'Copied, not every level for other apps',
+          `${n.toLocaleString('en-US')} ${n === 1 ? 'topic sits' : 'topics sit'} deeper than Markdown lists can nest: a paste in MindFlow keeps every level, but the copy's Markdown puts ${n === 1 ? 'it' : 'them'} at its deepest level, side by side.`,
         );
       }
     };
     const onPaste = (e: ClipboardEvent) => {
       if (blocked(e) || !e.clipboardData) return;
-      // Markdown (from a MindFlow copy) keeps notes and links; plain text is what other apps give.
-      const text = e.clipboardData.getData(MARKDOWN_TYPE) || e.clipboardData.getData('text/plain');
+      // A MindFlow copy's map keeps every field; Markdown keeps notes and links; plain text is what other apps give.
+      const text = e.clipboardData.getData(MINDFLOW_TYPE) || e.clipboardData.getData(MARKDOWN_TYPE) || e.clipboardData.getData('text/plain');
       if (text.trim() === '') return;
       e.preventDefault();
       const id = selectedTopic(store);
