@@ -65,20 +65,20 @@ function numberedLines(file: string): number {
     .filter((l) => /^\t*\d+(?:\.\d+)*\s/.test(l)).length;
 }
 
-async function dropOnCanvas(file: string, name = file.split('/').pop()!): Promise<void> {
-  const base64 = readFileSync(join(CORPUS, file)).toString('base64');
+async function dropOnCanvas(file: string, name = file.split('/').pop()!, ...others: string[]): Promise<void> {
+  const files = [{ base64: readFileSync(join(CORPUS, file)).toString('base64'), name }];
+  for (const o of others) files.push({ base64: readFileSync(join(CORPUS, o)).toString('base64'), name: o.split('/').pop()! });
   await page.evaluate(
-    ({ base64, name }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    ({ files }) => {
       const dt = new DataTransfer();
-      dt.items.add(new File([bytes], name));
+      for (const { base64, name } of files) dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name));
       const canvas = document.querySelector('[data-testid="mindmap-canvas"] canvas')!;
       const over = new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true });
       canvas.dispatchEvent(over);
       if (!over.defaultPrevented) throw new Error('the canvas does not accept the dragged file');
       canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     },
-    { base64, name },
+    { files },
   );
 }
 
@@ -158,6 +158,16 @@ describe('Dropping a file on the canvas', () => {
     await expectVisible(reportOf(dialog));
     await waitForCount(count);
     await expectToast(page, 'Import Successful', `Imported mind map with ${count} nodes`);
+    await button(dialog, 'Close').click();
+    await expectHidden(dialog);
+  });
+
+  it('of several files dropped at once imports the first and says the others were not read', async () => {
+    await dropOnCanvas('text/markmap-example.txtmap', 'markmap-example.txtmap', 'opml/workflowy-export.opml');
+    await expectToast(page, 'One file at a time', 'Importing “markmap-example.txtmap”; the other file was not read.');
+    const dialog = page.getByRole('dialog', { name: 'Import Mind Map' });
+    await expectVisible(reportOf(dialog));
+    await waitForCount(10);
     await button(dialog, 'Close').click();
     await expectHidden(dialog);
   });

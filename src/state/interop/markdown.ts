@@ -1130,6 +1130,11 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       );
     }
   }
+  // Front matter and nothing else (a note just started): one topic named by its title.
+  if (roots.length === 0 && fm?.title !== undefined) {
+    roots.push({ label: fm.title, children: [] });
+    report.choose(`The file holds only its front matter: one topic named "${fm.title}".`);
+  }
   if (roots.length === 0) throw new FormatError(FORMAT, 'it holds no headings, lists or text');
   return { outline, report };
 }

@@ -3,7 +3,8 @@
  * consistent width). Choices, also in the report:
  * - when most lines start with outline numbers ("1.2.3 Topic"), the numbers are stripped, and a line
  *   without a number and without indentation continues the topic above (exporters such as
- *   WiseMapping break long topic texts over lines that way);
+ *   WiseMapping break long topic texts over lines that way); where no line is indented, the
+ *   numbers' depth nests the topics instead ("1.1" under "1.");
  * - list markers ("- ", "* ", "• " and the like, as outliners and word processors copy them) are
  *   removed from the topic texts;
  * - lines written `[Note: …]` become the notes of the topic above (WiseMapping's text export);
@@ -62,6 +63,8 @@ export function readText(text: string, fileName?: string): ReadResult {
   }
   if (content === 0) throw new FormatError('text', 'it has no text');
   const useNumbers = numbered * 10 >= content * 6;
+  // Numbered lines none of which is indented ("1. Intro", "1.1 Background"): the numbers nest them.
+  const nestByNumbers = useNumbers && tabIndented === 0 && spaceIndented === 0;
   const tabFile = tabIndented > spaceIndented;
   if (useNumbers) report.choose('Outline numbers such as "1.2.3" were removed from the topic texts.');
 
@@ -94,7 +97,9 @@ export function readText(text: string, fileName?: string): ReadResult {
       else openNote = { frame: last, parts: [body] };
       continue;
     }
-    const { width, tabs } = indentWidth(line);
+    const indent = indentWidth(line);
+    const tabs = indent.tabs;
+    let width = indent.width;
     const unindented = tabFile ? !tabs : width === 0;
     if (last && last.width > 0 && unindented && useNumbers && !NUMBER.test(trimmed)) {
       last.topic.label = `${last.topic.label} ${trimmed}`;
@@ -112,6 +117,7 @@ export function readText(text: string, fileName?: string): ReadResult {
       const m = NUMBER.exec(label);
       if (m) {
         label = label.slice(m[0].length);
+        if (nestByNumbers) width = m[1].split('.').length - 1;
         report.dropped('outline numbers');
       }
     }

@@ -12,7 +12,7 @@ import type { VisibilityView } from '../../state/views';
 import { useSceneSlot } from './SceneApplication';
 import { SceneMount } from './SceneMount';
 import { canvasCovers } from './canvasCover';
-import { dragHasFiles, requestFileImport } from './import/importRequests';
+import { dragHasFiles, droppedFile, requestFileImport } from './import/importRequests';
 
 export interface MindMapCanvasProps {
   store: MindMapStore;
@@ -79,10 +79,10 @@ export function MindMapCanvas({ store, visibility, theme = 'dark', performanceMo
     };
     const drop = (e: DragEvent) => {
       setFileOver(false);
-      const file = e.dataTransfer?.files[0];
-      if (!file) return;
+      if (!e.dataTransfer?.files.length) return;
       e.preventDefault();
-      requestFileImport(file);
+      const file = droppedFile(e.dataTransfer.files);
+      if (file) requestFileImport(file);
     };
     host.addEventListener('dragover', over);
     host.addEventListener('dragleave', leave);

@@ -384,6 +384,14 @@ describe('Markdown mapping rules', () => {
   it('refuses a file with nothing in it', () => {
     expect(() => readMarkdown('\n  \n', 'empty.md')).toThrow(FormatError);
     expect(() => readMarkdown('', 'empty.md')).toThrow('Could not read this Markdown file: it holds no headings, lists or text');
+    // Front matter without a title and nothing else: nothing to name a topic by.
+    expect(() => readMarkdown('---\ntags: [a]\n---\n', 'empty.md')).toThrow(FormatError);
+  });
+
+  it('a file of front matter alone is one topic named by its title', () => {
+    const { outline, report } = read('---\ntitle: Only front\ntags: [a]\n---\n', 'new.md');
+    expect(outline.roots).toEqual([{ label: 'Only front', children: [] }]);
+    expect(report.choices).toContain('The file holds only its front matter: one topic named "Only front".');
   });
 });
 

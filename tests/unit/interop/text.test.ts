@@ -83,6 +83,13 @@ describe('readText', () => {
     expect(utf8.ok === true && utf8.report.warnings).toEqual([]);
   });
 
+  it('numbered lines without indentation nest by their numbers', () => {
+    const r = readText('1. Intro\n1.1 Background\n1.2 Scope\n1.2.1 In\n2. Method\n');
+    expect(r.outline.roots.map((t) => t.label)).toEqual(['Intro', 'Method']);
+    expect(r.outline.roots[0].children.map((t) => t.label)).toEqual(['Background', 'Scope']);
+    expect(r.outline.roots[0].children[1].children.map((t) => t.label)).toEqual(['In']);
+  });
+
   it('numbers are kept when most lines are not numbered', () => {
     const r = readText('Plans\n  2024 budget\n  Hiring\n  Office\n');
     expect(r.outline.roots[0].children[0].label).toBe('2024 budget');

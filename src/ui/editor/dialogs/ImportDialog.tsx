@@ -18,7 +18,7 @@ import { labelMeasurer } from '../../../scene/topics/nodeMetrics';
 import { applyReadMap, importToast } from '../import/applyImport';
 import { hasOwnPositions } from '../import/ownPositions';
 import { IMPORT_ACCEPT } from '../import/fileFormat';
-import { dragHasFiles, onFileImportRequest } from '../import/importRequests';
+import { dragHasFiles, droppedFile, onFileImportRequest } from '../import/importRequests';
 import { dropPreparedParser, parseInWorker, prepareParser, type ParseJob, type ParseProgress } from '../import/parseInWorker';
 import type { ParseRequest } from '../import/protocol';
 import { whenWritten } from '../import/whenWritten';
@@ -215,8 +215,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
     const onDrop = (e: DragEvent) => {
       if (e.defaultPrevented || !dragHasFiles(e.dataTransfer?.types)) return;
       e.preventDefault();
-      const file = e.dataTransfer?.files[0];
-      if (file && acceptsDrop.current) startRef.current({ file });
+      if (!acceptsDrop.current) return;
+      const file = droppedFile(e.dataTransfer?.files);
+      if (file) startRef.current({ file });
     };
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);
