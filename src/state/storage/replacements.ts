@@ -4,6 +4,7 @@
  *
  * `replaced` holds a small summary (listed without reading any map), `replacedData` the map as the
  * restore pipeline's JSON text, under the same key; both are written and pruned in one transaction.
+ * A map kept again (the same digest) replaces its older entry, so the list shows what last replaced it.
  */
 import { STORES, requestToPromise, transactionDone } from './updateLog';
 
@@ -34,6 +35,15 @@ export async function keepReplaced(
   const tx = db.transaction([STORES.replaced, STORES.replacedData], 'readwrite');
   const done = transactionDone(tx);
   const list = tx.objectStore(STORES.replaced);
+  // The same map kept before moves up to this entry, with this reason and time: one entry per map.
+  if (summary.digest !== undefined) {
+    const [keys, values] = await Promise.all([requestToPromise(list.getAllKeys()), requestToPromise(list.getAll())]);
+    for (let i = 0; i < keys.length; i++) {
+      if ((values[i] as Partial<ReplacedSummary> | null)?.digest !== summary.digest) continue;
+      list.delete(keys[i]);
+      tx.objectStore(STORES.replacedData).delete(keys[i]);
+    }
+  }
   const id = (await requestToPromise(list.add({ ...summary }))) as number;
   tx.objectStore(STORES.replacedData).put(data, id);
   const keys = (await requestToPromise(list.getAllKeys())) as number[];

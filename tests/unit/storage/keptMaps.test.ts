@@ -55,9 +55,10 @@ describe('kept replaced maps', () => {
     expect(snapshotOf(b.store.getState())).toEqual(before);
     expect(b.store.undoLabel()).toBe(RESTORE_LABEL);
     await b.kept.whenIdle();
-    // The map the restore replaced is kept in turn: it is, already (Clear Map kept it before the reload).
+    // The map the restore replaced is kept in turn: kept already (by Clear Map before the reload), its
+    // entry moves up with the restore as its reason.
     expect((await b.kept.list()).map((k) => [k.reason, k.title])).toEqual([
-      ['Clear Map', 'r'],
+      [RESTORE_LABEL, 'r'],
       ['Import', 'root'],
     ]);
     await b.persistence.close();
@@ -104,7 +105,7 @@ describe('kept replaced maps', () => {
     await a.persistence.close();
   });
 
-  it('keeps a map once across reloads: a map still kept is not kept again', async () => {
+  it('keeps a map once across reloads: a map still kept moves up with what last replaced it', async () => {
     const factory = freshFactory();
     const a = await session(factory);
     expect(importText(a.store, serializeMap(buildState(treeSnapshot([['r', null]]), 'r'))).ok).toBe(true);
@@ -116,12 +117,13 @@ describe('kept replaced maps', () => {
     const planId = (await b.kept.list())[0].id;
     expect((await b.kept.restore(planId)).ok).toBe(true);
     await b.kept.whenIdle();
-    // The plan is the current map again; clearing it keeps nothing new: it is still kept.
+    // The plan is the current map again; clearing it keeps no second copy: its entry comes first, as
+    // replaced by Clear Map (what a user looking for the cleared map reads).
     clearMap(b.store);
     await b.kept.whenIdle();
     expect((await b.kept.list()).map((k) => [k.reason, k.topics])).toEqual([
+      ['Clear Map', 3],
       [RESTORE_LABEL, 1],
-      ['Import', 3],
     ]);
     await b.persistence.close();
   });
@@ -136,7 +138,7 @@ describe('kept replaced maps', () => {
     const list = await a.kept.list();
     expect(list.map((k) => [k.reason, k.topics])).toEqual([
       ['Undo Import', 2],
-      ['Import', 3],
+      ['Redo Import', 3],
     ]);
     await a.persistence.close();
   });

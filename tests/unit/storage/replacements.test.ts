@@ -21,4 +21,22 @@ describe('kept replacements', () => {
     expect(await readReplaced(reopened, 1)).toBeNull();
     reopened.close();
   });
+
+  it('a map kept again (the same digest) moves up as one entry, with its new reason and time', async () => {
+    const db = await openDatabase(freshFactory());
+    await keepReplaced(db, { at: 1, reason: 'Apply Template', topics: 3, title: 'Plan', digest: 'aa' }, '{"plan":1}');
+    await keepReplaced(db, { at: 2, reason: 'Restore previous map', topics: 5, title: 'OKRs', digest: 'bb' }, '{"okrs":1}');
+    await keepReplaced(db, { at: 3, reason: 'Clear Map', topics: 3, title: 'Plan', digest: 'aa' }, '{"plan":1}');
+    const list = await listReplaced(db);
+    expect(list.map((k) => [k.reason, k.title, k.at])).toEqual([
+      ['Clear Map', 'Plan', 3],
+      ['Restore previous map', 'OKRs', 2],
+    ]);
+    expect(await readReplaced(db, list[0].id)).toBe('{"plan":1}');
+    // Maps kept without a digest (by an older build) are never merged.
+    await keepReplaced(db, { at: 4, reason: 'Import', topics: 1, title: 'X' }, 'x');
+    await keepReplaced(db, { at: 5, reason: 'Import', topics: 1, title: 'X' }, 'x');
+    expect(await listReplaced(db)).toHaveLength(4);
+    db.close();
+  });
 });

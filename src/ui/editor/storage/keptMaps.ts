@@ -4,7 +4,8 @@
  * so "Restore previous map" can bring it back later. Restoring is itself a replacement: the map it
  * replaces is kept too, and so is the map that the undo or redo of a replacement takes away (it
  * may hold edits made since, here or in another tab, which the redo would not bring back). A map
- * still kept (the same canonical text, by this page or an earlier one) is not kept again.
+ * still kept (the same canonical text, by this page or an earlier one) is not kept twice: its entry
+ * moves up, with the reason and time of this replacement.
  */
 import { type MindMapState } from '../../../state/doc';
 import { ROOT_LABEL } from '../../../state/model';
@@ -68,8 +69,6 @@ export type RestoreOutcome = { ok: true; count: number; keptReplaced: boolean } 
 export class KeptMaps {
   private last: MindMapState;
   private writing: Promise<unknown> = Promise.resolve();
-  /** Digests of the maps this page has kept. */
-  private readonly keptDigests = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
   /** Why the last keep failed; null when it worked. */
@@ -120,9 +119,8 @@ export class KeptMaps {
         const text = await serializeMapSliced(state, nextTask, { canonical: true });
         const data = typeof Blob !== 'undefined' ? new Blob([text], { type: 'application/json' }) : text;
         const digest = await digestOf(data);
-        if (digest !== null && (await this.alreadyKept(digest))) return;
+        // A map kept before (by this page or an earlier one) moves up with this reason: kept once.
         await this.persistence.keepReplaced(digest === null ? summary : { ...summary, digest }, data);
-        if (digest !== null) this.keptDigests.add(digest);
         this.lastError = null;
       })
       .catch((error: unknown) => {
@@ -132,14 +130,6 @@ export class KeptMaps {
       .finally(() => {
         for (const l of this.listeners) l();
       });
-  }
-
-  /** This page kept that map, or it is still kept from an earlier page (a reload, another tab). */
-  private async alreadyKept(digest: string): Promise<boolean> {
-    if (this.keptDigests.has(digest)) return true;
-    const kept = (await this.persistence.listReplaced()).some((summary) => summary.digest === digest);
-    if (kept) this.keptDigests.add(digest);
-    return kept;
   }
 
   /** Brings a kept map back as the current map (one undo step; the current map is kept in turn). */
