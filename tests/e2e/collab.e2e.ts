@@ -125,6 +125,36 @@ describe('live collaboration', () => {
     expect(ada.errors).toEqual([]);
   });
 
+  it("a link to someone else's map followed in another tab leaves this tab's own map as it is; leaving it opens that map again", async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page);
+    const bob = await person('Bob');
+    await bob.page.goto(server.url + '/mindmap');
+    await ready(bob.page);
+    await bob.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Bob private'));
+    const joined = await bob.ctx.newPage();
+    await joined.goto(links.edit);
+    await ready(joined);
+    await waitForLabel(joined, 'Before sharing');
+    // Bob's own map, open in the first tab, stays his and editable.
+    await bob.page.waitForTimeout(1500);
+    expect(await bob.page.getByText('This map is now shared').count()).toBe(0);
+    expect(await bob.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Still mine'))).toBeTruthy();
+    await bob.page.evaluate(() => (window as any).__mindflow.persistence.flush());
+
+    // Leaving Ada's map opens Bob's own map, with everything in it; Ada's map is kept as a copy.
+    await joined.getByRole('button', { name: 'Share', exact: true }).click();
+    await joined.getByRole('dialog', { name: 'Share map' }).getByRole('button', { name: 'Leave shared map' }).click();
+    await joined.waitForURL(/\/mindmap$/, { timeout: 30_000 });
+    await ready(joined);
+    await joined.getByText('Your own map is open again', { exact: false }).waitFor({ timeout: 20_000 });
+    await waitForLabel(joined, 'Still mine');
+    expect(await labels(joined)).toEqual(['Bob private', 'Main Topic', 'Still mine']);
+    await joined.getByRole('button', { name: 'Restore previous map' }).click();
+    await joined.getByText('Left shared map', { exact: false }).first().waitFor({ timeout: 20_000 });
+    expect(bob.errors).toEqual([]);
+  });
+
   it('keeps edits made while the connection is cut and merges them both ways', async () => {
     const ada = await person('Ada');
     const links = await shareFromLocal(ada.page);

@@ -22,6 +22,12 @@ export interface RememberedMap extends SharedMapRef {
    * map), until the server accepts a link of it: a refused first link gives that place back.
    */
   openedFrom?: string;
+  /**
+   * This device's local map became this shared map (Share pressed here), as against a link followed
+   * to someone else's map: leaving takes it back as the local map, and other tabs of the local map
+   * stop taking edits when it is shared.
+   */
+  sharedHere?: true;
 }
 
 interface SharedMapsRecord {
@@ -52,6 +58,7 @@ function readEntry(room: string, v: unknown): RememberedMap | null {
   if (typeof m.viewToken === 'string') entry.viewToken = m.viewToken;
   if (isRef(room, m.previous)) entry.previous = refOf(m.previous);
   if (typeof m.openedFrom === 'string') entry.openedFrom = m.openedFrom;
+  if (m.sharedHere === true) entry.sharedHere = true;
   return entry;
 }
 
@@ -93,17 +100,19 @@ export class SharedMaps {
   }
 
   /**
-   * Remembers a followed link and makes its map the one /mindmap opens. An edit link is never
-   * downgraded by a view link. A link with another token is tried first, with the one it replaces
-   * kept as `previous` until the server accepts it (see accepted and refused).
+   * Remembers a followed link (`sharedHere`: the link Share made of this device's local map) and makes
+   * its map the one /mindmap opens. An edit link is never downgraded by a view link. A link with
+   * another token is tried first, with the one it replaces kept as `previous` until the server
+   * accepts it (see accepted and refused).
    */
-  join(ref: SharedMapRef, now = Date.now()): RememberedMap {
+  join(ref: SharedMapRef, now = Date.now(), sharedHere = false): RememberedMap {
     const r = read(this.storage);
     const known = r.maps[ref.room];
     let entry: RememberedMap;
     if (!known) {
       entry = { ...refOf(ref), joinedAt: now };
       if (r.current) entry.openedFrom = r.current;
+      if (sharedHere) entry.sharedHere = true;
     } else if (known.token === ref.token || (known.access === 'edit' && ref.access === 'view')) {
       entry = { ...known, viewToken: known.viewToken ?? ref.viewToken };
     } else {
@@ -112,6 +121,7 @@ export class SharedMaps {
       entry = { ...refOf(ref), viewToken: ref.viewToken ?? known.viewToken, joinedAt: known.joinedAt, previous };
       if (known.openedFrom !== undefined) entry.openedFrom = known.openedFrom;
     }
+    if (known?.sharedHere) entry.sharedHere = true;
     r.maps[ref.room] = entry;
     r.current = ref.room;
     write(this.storage, r);

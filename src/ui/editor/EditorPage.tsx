@@ -171,8 +171,9 @@ function EditorShell({ session }: { session: EditorSession }) {
 
   useEffect(() => {
     if (session.sharedRef) return;
-    void adoptLeftSharedMap(session.store).then((room) => {
-      if (room) notifySuccess('Left the shared map', 'A copy of it is now your map in this browser. Restore previous map brings back the one it replaced.');
+    void adoptLeftSharedMap(session.store, (state, reason) => session.kept.keepCopy(state, reason)).then((done) => {
+      if (done === 'adopted') notifySuccess('Left the shared map', 'A copy of it is now your map in this browser. Restore previous map brings back the one it replaced.');
+      if (done === 'kept') notifySuccess('Left the shared map', 'Your own map is open again. A copy of the shared map is kept: Restore previous map brings it in.');
     });
   }, [session]);
 

@@ -1,12 +1,15 @@
 /**
  * Another tab of this browser pressed Share on the local map: from then on /mindmap opens the shared
  * map, and edits made here would go into a local map nobody opens. This tab stops taking edits and
- * offers the shared map; it takes edits again if that tab leaves the shared map. Renders nothing.
+ * offers the shared map; it takes edits again if that tab leaves the shared map. A link to someone
+ * else's map followed in another tab changes nothing here: this map stays this device's own, and
+ * leaving that map opens it again. Renders nothing.
  */
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SharedMaps } from '../../state/sync/sharedMaps';
 import { sharedMapPath } from '../../state/sync/shareLinks';
 import { useEditor } from './EditorContext';
 import { watchSharedElsewhere } from './sharedElsewhere';
@@ -27,6 +30,8 @@ export function SharedElsewhereNotice() {
         notifications.hide(NOTICE_ID);
         return;
       }
+      // Another tab followed a link to someone else's map: this map is still this device's own one.
+      if (!new SharedMaps(window.localStorage).get(room)?.sharedHere) return;
       if (store.readOnly === null) store.setReadOnly(SHARED_ELSEWHERE_READ_ONLY);
       notifications.show({
         id: NOTICE_ID,

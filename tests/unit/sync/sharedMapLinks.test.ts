@@ -106,3 +106,19 @@ describe('a map set aside before it opened (no server answered)', () => {
     expect(fresh.get(ROOM)?.token).toBe(GOOD);
   });
 });
+
+describe('a map shared from this device and one joined by a link', () => {
+  it('are told apart, across reads and new links of the same map', () => {
+    const storage = memoryStorage();
+    const maps = new SharedMaps(storage);
+    maps.join({ room: ROOM, token: GOOD, access: 'edit', viewToken: VIEW }, 1, true);
+    maps.join({ room: OTHER_ROOM, token: GOOD, access: 'edit' }, 2);
+    const again = new SharedMaps(storage);
+    expect(again.get(ROOM)?.sharedHere).toBe(true);
+    expect(again.get(OTHER_ROOM)?.sharedHere).toBeUndefined();
+    // Opening a link of the map shared from here (a view link, or a new token) keeps the mark.
+    again.join({ room: ROOM, token: VIEW, access: 'view' }, 3);
+    again.join({ room: ROOM, token: CUT, access: 'edit' }, 4);
+    expect(again.get(ROOM)?.sharedHere).toBe(true);
+  });
+});

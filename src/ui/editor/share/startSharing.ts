@@ -106,7 +106,7 @@ export async function startSharing(doc: Y.Doc, origin = window.location.origin):
   await upload(created.room, created.editToken, state);
   await seedRoomDatabase(created.room, state);
   const ref: SharedMapRef = { room: created.room, token: created.editToken, access: 'edit', viewToken: created.viewToken };
-  new SharedMaps(window.localStorage).join(ref);
+  new SharedMaps(window.localStorage).join(ref, Date.now(), true);
   sessionStorage.setItem(OPEN_SHARE_DIALOG_KEY, created.room);
   const link = editLink(origin, created.room, created.editToken, created.viewToken);
   return `${sharedMapPath(created.room)}${new URL(link).hash}`;

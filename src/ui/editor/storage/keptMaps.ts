@@ -106,6 +106,11 @@ export class KeptMaps {
     return this.persistence.listReplaced();
   }
 
+  /** Keeps a map that is not the current one (a shared map left), as if it had been replaced. */
+  keepCopy(state: MindMapState, reason: string): void {
+    if (!isBlank(state)) this.keep(state, reason);
+  }
+
   private keep(state: MindMapState, reason: string): void {
     if (!this.persistence.canWrite) return;
     const summary = {
