@@ -117,6 +117,34 @@ describe('document store', () => {
     expect(session.consoleErrors).toEqual([]);
   });
 
+  it('a topic deleted in another tab while its title is typed here: the editor closes and gives the text back', async () => {
+    session = await openApp();
+    const { page, context, baseURL } = session;
+    await openMap(page, baseURL);
+    const other = await context.newPage();
+    await openMap(other, baseURL);
+    const id = await page.evaluate(() => (window as any).__mindflow.addChild(null, 'Beta'));
+    await other.waitForFunction((i) => !!(window as any).__mindflow.node(i), id);
+    const centre = async (p: Page) => {
+      await p.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+      const r = await p.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id);
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    };
+    const at = await centre(page);
+    await page.mouse.dblclick(at.x, at.y);
+    const editor = page.getByTestId('label-editor');
+    await editor.waitFor();
+    await editor.fill('Typed here');
+    // The other tab deletes it, as its user would: select, then Delete.
+    const there = await centre(other);
+    await other.mouse.click(there.x, there.y);
+    await other.keyboard.press('Delete');
+    await page.waitForFunction((i) => !(window as any).__mindflow.node(i), id);
+    await editor.waitFor({ state: 'hidden' });
+    await page.getByText('Your new title was not saved: “Typed here”', { exact: false }).waitFor();
+    expect(await labels(page)).toEqual(['Main Topic']);
+  });
+
   it('a page closed 0–500 ms after an edit keeps it on reopen', async () => {
     session = await openApp();
     const { context, baseURL } = session;

@@ -76,6 +76,14 @@ export class LabelEditor {
     return this.editingId !== null && this.input.value !== this.openedWith;
   }
 
+  /** Closes without committing: the typed text when it differs from the label opened with, else null. */
+  dismiss(): string | null {
+    if (this.editingId === null) return null;
+    const typed = this.holdsUncommittedText ? this.input.value : null;
+    this.close();
+    return typed;
+  }
+
   private close(): string | null {
     const id = this.editingId;
     this.editingId = null;

@@ -32,6 +32,8 @@ export interface TreeAndEditorDeps {
   focusChanged(prev: string | null, id: string | null): void;
 }
 
+export const TOPIC_GONE_WHILE_RENAMING = 'The topic you were renaming was deleted in another tab or by someone else.';
+
 /** Longer than the time within which a second tap makes a double tap (PointerInput). */
 const AFTER_DOUBLE_TAP_MS = 400;
 
@@ -49,7 +51,10 @@ export class TreeAndEditor {
   constructor(private readonly deps: TreeAndEditorDeps) {
     const { host, store, visibility } = deps;
     const depths = new DepthCache();
-    this.unsubscribe = store.subscribe((changes, s) => depths.changed(changes, s));
+    this.unsubscribe = store.subscribe((changes, s) => {
+      depths.changed(changes, s);
+      this.closeIfGone(s);
+    });
     this.tree = new A11yTree(host, {
       state: () => store.getState(),
       isShown: (id) => visibility.visible.has(id),
@@ -73,6 +78,17 @@ export class TreeAndEditor {
   /** The keyboard-focused topic while the tree has focus, else null (drawn with a focus ring). */
   get focusRing(): string | null {
     return this.treeFocused ? this.focusId : null;
+  }
+
+  /**
+   * The topic being renamed was deleted (in another tab, by someone else): the editor closes, and
+   * text typed into it is not dropped silently: the message gives it back.
+   */
+  private closeIfGone(s: ReturnType<MindMapStore['getState']>): void {
+    const id = this.editor.editingId;
+    if (id === null || getNode(s, id)) return;
+    const typed = this.editor.dismiss();
+    if (typed !== null) this.deps.onError(`${TOPIC_GONE_WHILE_RENAMING} Your new title was not saved: “${typed}”`);
   }
 
   /** A topic selected by pointer becomes the tree's focus target. */
