@@ -94,6 +94,16 @@ describe('live collaboration', () => {
     await ada.page.evaluate(() => (window as any).__mindflow.store.undo());
     await bob.page.waitForFunction(() => !(window as any).__mindflow.allNodes().some((n: any) => n.data.label === 'From Ada'), undefined, { timeout: 20_000 });
     expect(await labels(bob.page)).toContain('From Bob');
+
+    // A second tab of Ada's is still Ada: two people, each listed once.
+    const adaAgain = await ada.ctx.newPage();
+    await adaAgain.goto(server.url + '/mindmap');
+    await ready(adaAgain);
+    await bob.page.waitForFunction(() => (window as any).__mindflow.shared.getStatus().people.length === 2, undefined, { timeout: 20_000 });
+    await adaAgain.getByText('Live · 2 people').waitFor({ timeout: 20_000 });
+    expect(await bob.page.getByText('Live · 2 people').count()).toBe(1);
+    expect(await bob.page.getByLabel('People in this map').getByText('Ada').count()).toBe(1);
+    expect(await adaAgain.getByLabel('People in this map').getByText('Ada').count()).toBe(0);
     expect(ada.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
   });

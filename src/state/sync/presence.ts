@@ -12,6 +12,8 @@ export interface PresenceState {
   selection: string | null;
   /** Their pointer in map coordinates while it is over the canvas. */
   pointer: { x: number; y: number } | null;
+  /** Who they are across their tabs (one id per browser profile): one person with two tabs counts once. */
+  person?: string;
 }
 
 export interface Collaborator extends PresenceState {
@@ -36,16 +38,39 @@ function readState(v: unknown): PresenceState | null {
   const p = s.pointer as { x?: unknown; y?: unknown } | null | undefined;
   const pointer =
     p && typeof p.x === 'number' && typeof p.y === 'number' && Number.isFinite(p.x) && Number.isFinite(p.y) ? { x: p.x, y: p.y } : null;
-  return { name: s.name.trim().slice(0, MAX_NAME_LENGTH), color, selection, pointer };
+  const state: PresenceState = { name: s.name.trim().slice(0, MAX_NAME_LENGTH), color, selection, pointer };
+  if (typeof s.person === 'string' && PERSON_ID.test(s.person)) state.person = s.person;
+  return state;
 }
 
-/** The other people in the map, from awareness states (this client left out), ordered by name. */
-export function collaborators(states: ReadonlyMap<number, Record<string, unknown>>, selfId: number): Collaborator[] {
+const PERSON_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Who a collaborator is: their person id, else (a client that sends none) their connection. */
+function personOf(c: Collaborator): string {
+  return c.person ?? `client:${c.clientId}`;
+}
+
+/** One entry per person (their first tab, by name order), for the people list and its count. */
+export function distinctPeople(others: readonly Collaborator[]): Collaborator[] {
+  const seen = new Set<string>();
+  return others.filter((c) => {
+    const key = personOf(c);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The other people in the map, one entry per tab, from awareness states, ordered by name. This
+ * client is left out, and so are this person's other tabs (`selfPerson`).
+ */
+export function collaborators(states: ReadonlyMap<number, Record<string, unknown>>, selfId: number, selfPerson?: string): Collaborator[] {
   const out: Collaborator[] = [];
   for (const [clientId, raw] of states) {
     if (clientId === selfId) continue;
     const s = readState(raw.presence);
-    if (s) out.push({ clientId, ...s });
+    if (s && (selfPerson === undefined || s.person !== selfPerson)) out.push({ clientId, ...s });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name) || a.clientId - b.clientId);
 }

@@ -8,6 +8,7 @@ import { ROOM_ID_PATTERN, type SharedMapRef } from './shareLinks';
 
 export const SHARED_MAPS_KEY = 'mindflow-shared-maps';
 export const COLLABORATOR_KEY = 'mindflow-collaborator';
+export const PERSON_KEY = 'mindflow-person';
 export const MAX_NAME_LENGTH = 40;
 
 export interface RememberedMap extends SharedMapRef {
@@ -196,6 +197,22 @@ export class SharedMaps {
       return typeof name === 'string' && name.trim() ? name.trim().slice(0, MAX_NAME_LENGTH) : null;
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * This browser profile's person id in shared maps (made on first use): every tab sends it, so one
+   * person with several tabs is counted and listed once. `make` gives a new random id.
+   */
+  personId(make: () => string): string {
+    try {
+      const known = this.storage?.getItem(PERSON_KEY);
+      if (known && /^[A-Za-z0-9_-]{8,64}$/.test(known)) return known;
+      const id = make();
+      this.storage?.setItem(PERSON_KEY, id);
+      return id;
+    } catch {
+      return make();
     }
   }
 

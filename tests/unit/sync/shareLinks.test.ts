@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collaborators, peopleLabel } from '../../../src/state/sync/presence';
+import { collaborators, distinctPeople, peopleLabel } from '../../../src/state/sync/presence';
 import { editLink, parseShareFragment, viewLink } from '../../../src/state/sync/shareLinks';
 import { SharedMaps } from '../../../src/state/sync/sharedMaps';
 
@@ -71,5 +71,36 @@ describe('presence', () => {
     expect(people[1]).toMatchObject({ selection: 'a', pointer: { x: 10, y: 20 } });
     expect(peopleLabel(people.length)).toBe('3 people');
     expect(peopleLabel(0)).toBe('1 person');
+  });
+
+  it('counts a person with several tabs once, and leaves out this person\'s own other tabs', () => {
+    const presence = (name: string, person?: string) => ({ presence: { name, color: '#22c55e', selection: null, pointer: null, ...(person ? { person } : {}) } });
+    const states = new Map<number, Record<string, unknown>>([
+      [1, presence('Bob', 'bob-browser-1')],
+      [2, presence('Ada', 'ada-browser-1')],
+      [3, presence('Ada', 'ada-browser-1')],
+      [4, presence('Bob', 'bob-browser-1')],
+      [5, presence('Old client')],
+      [6, presence('Cy', 'bad id!')],
+    ]);
+    const others = collaborators(states, 1, 'bob-browser-1');
+    // Both of Ada's tabs are there (each has its own selection to draw); Bob's other tab is not.
+    expect(others.map((p) => [p.name, p.clientId])).toEqual([
+      ['Ada', 2],
+      ['Ada', 3],
+      ['Cy', 6],
+      ['Old client', 5],
+    ]);
+    expect(distinctPeople(others).map((p) => p.name)).toEqual(['Ada', 'Cy', 'Old client']);
+    expect(peopleLabel(distinctPeople(others).length)).toBe('4 people');
+  });
+
+  it('keeps one person id per browser profile', () => {
+    const storage = memoryStorage();
+    let n = 0;
+    const make = () => `person-id-${++n}`;
+    const id = new SharedMaps(storage).personId(make);
+    expect(new SharedMaps(storage).personId(make)).toBe(id);
+    expect(n).toBe(1);
   });
 });

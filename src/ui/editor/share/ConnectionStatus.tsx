@@ -10,6 +10,7 @@ import { useEditor } from '../EditorContext';
 import { notifyWarning } from '../notify';
 import { connectionLabel, EARLIER_LINK_BODY, EARLIER_LINK_NOTE, EARLIER_LINK_TITLE, READ_ONLY_LABEL, RECONNECTING_LABEL } from './connectionLabel';
 import { useSyncStatus } from './useSyncStatus';
+import { distinctPeople } from '../../../state/sync/presence';
 
 export function ConnectionStatus() {
   const { session } = useEditor();
@@ -50,7 +51,7 @@ export function ConnectionStatus() {
       ) : null}
       {live && status.people.length > 0 ? (
         <Group gap={4} aria-label="People in this map">
-          {status.people.map((p) => (
+          {distinctPeople(status.people).map((p) => (
             <Tooltip key={p.clientId} label={p.selection ? `${p.name} has a topic selected` : p.name}>
               <Badge size="sm" radius="sm" style={{ background: p.color, color: '#111', textTransform: 'none' }}>
                 {p.name}

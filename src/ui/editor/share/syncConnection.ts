@@ -67,7 +67,7 @@ export class SyncConnection {
   constructor(
     private readonly doc: Y.Doc,
     ref: SharedMapRef,
-    me: { name: string; color: string },
+    me: { name: string; color: string; person?: string },
     url = syncUrl(),
     private readonly links: LinkMemory = new SharedMaps(localStorageOrNull()),
   ) {
@@ -81,7 +81,7 @@ export class SyncConnection {
       synced: false,
       people: [],
     };
-    this.presence = { name: me.name, color: me.color, selection: null, pointer: null };
+    this.presence = { name: me.name, color: me.color, selection: null, pointer: null, ...(me.person ? { person: me.person } : {}) };
     this.socket = new HocuspocusProviderWebsocket({ url, delay: 500, minDelay: 250, factor: 1.5, maxDelay: 5000, maxAttempts: 0 });
     let resolveSync!: () => void;
     let rejectSync!: (error: Error) => void;
@@ -196,7 +196,7 @@ export class SyncConnection {
     const awareness = this.provider.awareness;
     if (!awareness) return;
     const states = awareness.getStates() as Map<number, Record<string, unknown>>;
-    this.set({ people: collaborators(states, awareness.clientID) });
+    this.set({ people: collaborators(states, awareness.clientID, this.presence.person) });
   }
 
   private set(patch: Partial<SyncStatus>): void {
