@@ -34,6 +34,9 @@ interface RecordChange {
   item: Y.Item;
 }
 
+/** The meta key that names the map's root (shape.ts's META.rootId). */
+const ROOT_KEY = 'rootId';
+
 /** The tree map's place in the lists below. */
 const TREE = 0;
 
@@ -50,7 +53,14 @@ export interface NarrowedStep {
  * Takes out of `step` (the stack item `manager` is about to undo or redo) the records of every topic
  * it must leave alone.
  */
-export function narrowStep(manager: Y.UndoManager, step: StackItem, tree: Y.Map<unknown>, topic: Y.Map<unknown>, topics: TopicTree): NarrowedStep {
+export function narrowStep(
+  manager: Y.UndoManager,
+  step: StackItem,
+  tree: Y.Map<unknown>,
+  topic: Y.Map<unknown>,
+  topics: TopicTree,
+  meta?: Y.Map<unknown>,
+): NarrowedStep {
   const { insertions, deletions } = step;
   const maps = [tree, topic];
   const goes = maps.map(() => new Map() as Changes);
@@ -65,13 +75,19 @@ export function narrowStep(manager: Y.UndoManager, step: StackItem, tree: Y.Map<
     if (!item.deleted) goes[index].set(item.parentSub!, { named, item });
   });
   const otherSteps = manager.undoStack.concat(manager.redoStack).filter((s) => s !== step);
+  // The root the step brings back (the undo or redo of a replacement): it will be the map's root,
+  // under no topic, whatever its tree record says now (a repair may have hung it under the other root).
+  let rootBack: unknown = undefined;
   forEachItem(store, deletions, (named) => {
+    if (meta !== undefined && named.parent === meta && named.parentSub === ROOT_KEY && named.deleted && named.redone === null && !Y.isDeleted(insertions, named.id)) {
+      rootBack = named.content.getContent()[0];
+    }
     const index = recordIndex(named);
     if (index < 0 || !named.deleted || named.redone !== null || Y.isDeleted(insertions, named.id)) return;
     if (comesBack(store, named, insertions, otherSteps)) back[index].set(named.parentSub!, { named, item: named });
   });
 
-  const kept = topicsToKeep(maps, goes, back, topics);
+  const kept = topicsToKeep(maps, goes, back, topics, rootBack);
   if (kept.size === 0) return { kept: 0, putBack: () => {} };
   const fromInsertions: Y.Item[] = [];
   const fromDeletions: Y.Item[] = [];
@@ -95,7 +111,7 @@ export function narrowStep(manager: Y.UndoManager, step: StackItem, tree: Y.Map<
 }
 
 /** The topics whose records the step must leave as they are (see the file's comment). */
-function topicsToKeep(maps: Y.Map<unknown>[], goes: Changes[], back: Changes[], topics: TopicTree): Set<string> {
+function topicsToKeep(maps: Y.Map<unknown>[], goes: Changes[], back: Changes[], topics: TopicTree, rootBack: unknown): Set<string> {
   const live = (i: number, id: string) => maps[i].has(id);
   const after = (i: number, id: string) => back[i].has(id) || (!goes[i].has(id) && live(i, id));
   const ids = new Set<string>();
@@ -114,6 +130,7 @@ function topicsToKeep(maps: Y.Map<unknown>[], goes: Changes[], back: Changes[], 
   };
   for (const id of Array.from(kept)) keepUpwards(topics.parentOf(id));
   const staysUnder = (child: string, parent: string) => {
+    if (child === rootBack) return false;
     if (removed.has(child)) return kept.has(child);
     const moved = back[TREE].get(child);
     return !moved || parentIn(moved.item) === parent;

@@ -152,7 +152,7 @@ export class DocHistory implements HistoryDriver {
     const top = items.pop();
     if (!top) return false;
     m[stack] = [top];
-    const narrowed = narrowStep(m, top, this.d.tree.y, this.d.topic.y, this.topics);
+    const narrowed = narrowStep(m, top, this.d.tree.y, this.d.topic.y, this.topics, this.d.meta);
     this.keptByLast = 0;
     let done: unknown;
     try {

@@ -3,6 +3,10 @@ import { childIds, getNode, type MindMapState } from '../../../src/state/doc';
 import { partlyDone, runCommand, SPENT_STEP } from '../../../src/state/commands';
 import { addChild, addTaskList, deleteNode, renameNode, updateNodeData } from '../../../src/state/operations';
 import { fromDoc } from '../../../src/state/ydoc/fromDoc';
+import { importText } from '../../../src/state/importMap';
+import { serializeMap } from '../../../src/state/persistence';
+import { buildState } from '../../../src/state/snapshot';
+import { treeSnapshot } from '../helpers/mapFixtures';
 import { mapDoc } from '../../../src/state/ydoc/shape';
 import { integrityProblems, tree } from '../helpers/tree';
 import { canon, replica, syncAll, type Replica } from './helpers';
@@ -104,6 +108,26 @@ describe('undo never takes away what someone else changed since', () => {
     expect(press(a, 'undo')).toEqual([SPENT_STEP.undoTitle]);
     syncAll([a, b]);
     expect(getNode(b.store.getState(), theirs)!.parentId).toBe(mine);
+    expectSame(a, b);
+  });
+
+  it('redoes an import whose undo kept a topic a collaborator added under it: the map as before the undo, no stray old root', () => {
+    const [a, b] = pair();
+    const imported = buildState(treeSnapshot([['ir', null], ['goals', 'ir'], ['risks', 'ir']]), 'ir');
+    expect(importText(a.store, serializeMap(imported)).ok).toBe(true);
+    syncAll([a, b]);
+    const s = b.store.getState();
+    const goals = childIds(s, s.rootId).find((k) => label(s, k) === 'goals')!;
+    addChild(b.store, goals, 'Theirs');
+    syncAll([a, b]);
+    const before = canon(a.store.getState(), false);
+    // The undo keeps the imported topics above theirs, under the old root that comes back.
+    expect(press(a, 'undo')).toEqual([partlyDone('undo', 2).title]);
+    syncAll([a, b]);
+    expect(label(a.store.getState(), a.store.getState().rootId)).toBe('Root');
+    press(a, 'redo');
+    syncAll([a, b]);
+    expect(canon(a.store.getState(), false)).toEqual(before);
     expectSame(a, b);
   });
 
