@@ -175,11 +175,16 @@ export function disconnect(store: MindMapStore, id: string): boolean {
   return true;
 }
 
+/** Folds or unfolds a topic. A selection the fold hides moves to the folded topic (it stays on screen). */
 export function setExpanded(store: MindMapStore, id: string, expanded: boolean): boolean {
-  const node = getNode(store.getState(), id);
+  const s = store.getState();
+  const node = getNode(s, id);
   if (!node || node.data.expanded === expanded) return false;
+  const sel = s.selectedNodeId;
+  const hidesSelection = !expanded && sel !== null && sel !== id && isDescendantOf(s, sel, id);
   return store.transact(expanded ? 'Expand topic' : 'Collapse topic', (d) => {
     editNode(d, id)!.data.expanded = expanded;
+    if (hidesSelection) d.selectedNodeId = id;
   });
 }
 

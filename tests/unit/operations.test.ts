@@ -237,6 +237,20 @@ describe('toggleExpanded', () => {
     expect(node(store, 'A')!.data.expanded).toBe(false);
     expectUndoRoundTrip(store, () => toggleExpanded(store, 'A'));
   });
+
+  it('a fold that hides the selected topic moves the selection to the folded topic', () => {
+    const store = tree('Root', ['A', ['A1', 'A11']], 'B');
+    select(store, 'A11');
+    toggleExpanded(store, 'A');
+    expect(store.getState().selectedNodeId).toBe('A');
+    store.undo();
+    expect(node(store, 'A')!.data.expanded).toBe(true);
+    // A fold elsewhere, or of the selected topic itself, leaves the selection alone.
+    select(store, 'A1');
+    toggleExpanded(store, 'B');
+    toggleExpanded(store, 'A1');
+    expect(store.getState().selectedNodeId).toBe('A1');
+  });
 });
 
 describe('select and search are not history steps', () => {
