@@ -60,7 +60,8 @@ export function affectsLayout(changes: ChangeSet): boolean {
 }
 
 /**
- * Keeps the map laid out while settings.autoLayout is on: after every structural change the layout
+ * Keeps the map laid out while settings.autoLayout is on: after every structural change, and every
+ * change of a topic's size (its title), the layout
  * is re-applied and folded into the same undo step. One engine follows the edits in between, so a
  * single add re-stacks only its ancestors (engine.ts). Returns a function that stops it.
  */
@@ -77,7 +78,9 @@ export function keepLaidOut(store: MindMapStore, sizeOf?: SizeOf): () => void {
     engine.note(changes);
     // An undo made here brings its layout back; a change from the document (another tab, or undo
     // through the document's history) carries none, so it is laid out again outside the history.
-    if ((changes.undoRedo && !changes.external) || (!affectsLayout(changes) && !changes.settings)) return;
+    if (changes.undoRedo && !changes.external) return;
+    // A new title (or anything else that changes a topic's size) moves its neighbours too.
+    if (!affectsLayout(changes) && !changes.settings && !engine.sizeChanged(changes.nodes)) return;
     running = true;
     try {
       const edit = layoutEdit(state, engine.run(state, layout));

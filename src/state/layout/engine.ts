@@ -56,6 +56,8 @@ export interface LayoutRun {
 
 /** Above this many noted ids an update is no cheaper than a rebuild. */
 const MAX_PENDING = 20_000;
+/** Changed topics sizeChanged measures one by one; past this many it answers yes. */
+const MAX_SIZE_CHECKS = 256;
 
 const NO_KIDS: readonly string[] = [];
 const F64 = Float64Array;
@@ -130,6 +132,24 @@ export class LayoutEngine {
     for (const id of c.structure) this.pendingStructure.add(id);
     for (const id of c.children) this.pendingChildren.add(id);
     if (this.pendingNodes.size + this.pendingStructure.size + this.pendingChildren.size > MAX_PENDING) this.invalidate();
+  }
+
+  /**
+   * Whether a topic of `ids` (changed since the last run: a new title, say) would now be measured at
+   * another size than the last run laid it out with. Past a few hundred ids, with no run to compare
+   * with, or after an undo or redo since that run, it answers yes (the run then finds out).
+   */
+  sizeChanged(ids: ReadonlySet<string>): boolean {
+    if (ids.size === 0) return false;
+    // After an undo or redo the sizes the last run measured may not be the map's (see resumeFrom).
+    if (!this.valid || this.restored || ids.size > MAX_SIZE_CHECKS) return true;
+    for (const id of ids) {
+      const slot = this.liveSlot(id);
+      if (slot < 0) continue;
+      const size = this.sizeOf(id);
+      if (size.width !== this.width[slot] || size.height !== this.height[slot]) return true;
+    }
+    return false;
   }
 
   /** A full layout of `s`, without comparing it with the map (see layoutTree). */
