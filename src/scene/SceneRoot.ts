@@ -316,6 +316,8 @@ class SceneRoot {
     const t0 = performance.now();
     let again = this.camera.step(now);
     this.sync.apply();
+    // After apply: a fit asked for with the last edit fits the map as the edit left it.
+    this.camera.runRequestedFit();
     const cameraMoved = this.camera.moved;
     this.camera.moved = false;
     const cam = this.camera.cam;

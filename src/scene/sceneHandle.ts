@@ -95,7 +95,7 @@ function countDisplayObjects(stage: Container): number {
 export function makeSceneHandle(d: HandleDeps): SceneHandle {
   const camera = d.camera;
   return {
-    fitView: (padding, durationMs) => camera.fit(padding ?? FIT_PADDING.button, durationMs),
+    fitView: (padding, durationMs) => camera.requestFit(padding ?? FIT_PADDING.button, durationMs),
     zoomIn: () => camera.zoomBy(ZOOM_STEP),
     zoomOut: () => camera.zoomBy(1 / ZOOM_STEP),
     setTheme: (t) => d.setTheme(t),

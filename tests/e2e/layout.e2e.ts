@@ -463,6 +463,58 @@ async function tidyRightSampling(page: Page, id: string): Promise<void> {
   await item.click();
 }
 
+describe('the view follows a layout', () => {
+  /** Root, 3 branches of 3 leaves, all piled at one spot. */
+  function pileMap() {
+    const n = (id: string, parentId: string | null) => ({
+      id, type: parentId ? 'child' : 'root', position: { x: 0, y: 0 }, parentId, connectionType: 'standard',
+      data: { label: `Topic ${id.toUpperCase()}`, expanded: true, color: '#9b87f5', animation: 'none' },
+    });
+    const nodes = [n('root', null)];
+    for (const b of ['a', 'b', 'c']) {
+      nodes.push(n(b, 'root'));
+      for (let l = 1; l <= 3; l++) nodes.push(n(`${b}${l}`, b));
+    }
+    const edges = nodes.filter((x) => x.parentId).map((x) => ({
+      id: `e-${x.parentId}-${x.id}`, source: x.parentId, target: x.id, style: { stroke: '#9b87f5', strokeWidth: 2 }, animated: false,
+    }));
+    return { nodes, edges };
+  }
+
+  /** Every topic's card is on screen, clear of the tool panel. */
+  async function allOnScreen(page: Page): Promise<void> {
+    await idle(page);
+    const tools = (await page.getByRole('complementary', { name: 'Tools' }).boundingBox())!;
+    const ids = await page.evaluate(() => ((window as any).__mindflow.allNodes() as { id: string }[]).map((x) => x.id));
+    for (const id of ids) {
+      const r = await page.evaluate((i) => (window as any).__mindflow.scene.nodeClientRect(i), id);
+      expect(r.x, id).toBeGreaterThanOrEqual(tools.x + tools.width);
+      expect(r.y, id).toBeGreaterThanOrEqual(0);
+      expect(r.x + r.width, id).toBeLessThanOrEqual(1280);
+      expect(r.y + r.height, id).toBeLessThanOrEqual(800);
+    }
+  }
+
+  it('each Tidy Up, and switching Auto Layout on, fits the map where the layout put it', async () => {
+    const { page } = session;
+    await autoLayoutOff(page);
+    await resetMap(page, JSON.stringify(pileMap()));
+    for (const label of ['Tidy Up (Right)', 'Tidy Up (Top-down)', 'Tidy Up (Right)']) {
+      await page.getByRole('button', { name: 'Layout' }).click();
+      await page.getByRole('menuitem', { name: label }).click();
+      await allOnScreen(page);
+    }
+    await resetMap(page, JSON.stringify(pileMap()));
+    await page.evaluate(() => (window as any).__mindflow.store.transact('free', (d: any) => void (d.settings = { layout: 'free', autoLayout: false })));
+    await page.getByRole('button', { name: 'Layout' }).click();
+    await page.getByRole('switch', { name: 'Auto Layout' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
+    await closeMenu(page);
+    await allOnScreen(page);
+    await autoLayoutOff(page);
+  });
+});
+
 describe('layout moves are animated', () => {
   it('Tidy Up moves a topic over about 400 ms: part way at 150–250 ms, at its place after', async () => {
     const { page } = session;

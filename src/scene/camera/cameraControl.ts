@@ -66,6 +66,7 @@ export class CameraControl {
   private anim: CameraAnimation | null = null;
   /** deps.bounds() until the shown topics change (undefined: not known). */
   private boundsCache: Rect | null | undefined = undefined;
+  private fitRequest: { padding: number; durationMs?: number } | null = null;
 
   constructor(private readonly deps: CameraDeps) {}
 
@@ -167,6 +168,23 @@ export class CameraControl {
   /** What covers the canvas now (read when asked: panels open, close and move). */
   covers(): Rect[] {
     return this.deps.covers?.() ?? [];
+  }
+
+  /**
+   * Fits at the next frame, once the frame has brought the scene up to the store: a fit asked for
+   * right after an edit (Tidy Up, an import) fits the map as the edit left it, not as it was.
+   */
+  requestFit(padding: number = FIT_PADDING.button, durationMs?: number): void {
+    this.fitRequest = { padding, durationMs };
+    this.deps.request();
+  }
+
+  /** Runs a fit asked for with requestFit (the frame calls it after applying the store's changes). */
+  runRequestedFit(): void {
+    const r = this.fitRequest;
+    if (!r) return;
+    this.fitRequest = null;
+    this.fit(r.padding, r.durationMs);
   }
 
   fit(padding: number = FIT_PADDING.button, durationMs?: number): void {

@@ -55,6 +55,8 @@ export function LayoutMenu() {
     store.beginMark(auto ? 'Auto layout off' : 'Auto layout on');
     updateSettings(store, { autoLayout: !auto, layout: kind });
     store.commitMark();
+    // Switched on, the layout has just moved the topics: show them where they went, as Tidy Up does.
+    if (!auto) canvas.current?.fitView();
   };
 
   return (
