@@ -486,7 +486,7 @@ export function moveToParent(
 }
 
 /** Alt+Up / Alt+Down: moves a topic one place among its siblings. */
-export function moveAmongSiblings(store: MindMapStore, id: string, delta: -1 | 1): boolean {
+export function moveAmongSiblings(store: MindMapStore, id: string, delta: -1 | 1, sizeOf: SizeOf = () => DEFAULT_TOPIC_SIZE): boolean {
   const s = store.getState();
   const node = getNode(s, id);
   if (!node || node.parentId === null) return false;
@@ -495,10 +495,57 @@ export function moveAmongSiblings(store: MindMapStore, id: string, delta: -1 | 1
   const to = from + delta;
   if (from < 0 || to < 0 || to >= siblings.length) return false;
   const parentId = node.parentId;
+  // Unless a layout places the topics, the two branches trade places on the canvas too.
+  const moves = layoutPlaces(s) ? null : branchesTraded(s, id, siblings[to], sizeOf);
   return store.transact('Reorder topic', (d) => {
     const next = siblings.slice();
     next[from] = next[to];
     next[to] = id;
     setList(d.kids, parentId, next);
+    if (moves) for (const [bid, p] of moves) tableSet(d.nodes, bid, { ...getNode(s, bid)!, position: p });
   });
+}
+
+/**
+ * New places for two sibling branches that trade places along the axis their topics stand apart
+ * on (down for a column of siblings, across for a row), the gap between them kept: what was first
+ * comes second. Null when they stand at one spot.
+ */
+function branchesTraded(s: MindMapState, a: string, b: string, sizeOf: SizeOf): Map<string, Position> | null {
+  const pa = getNode(s, a)!.position;
+  const pb = getNode(s, b)!.position;
+  const across = Math.abs(pb.x - pa.x) > Math.abs(pb.y - pa.y);
+  const ids = { a: subtreeIds(s, a), b: subtreeIds(s, b) };
+  const extent = (list: string[]) => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const id of list) {
+      const n = getNode(s, id)!;
+      const size = sizeOf(id, n.data.label);
+      const from = across ? n.position.x : n.position.y;
+      lo = Math.min(lo, from);
+      hi = Math.max(hi, from + (across ? size.width : size.height));
+    }
+    return { lo, hi };
+  };
+  const ea = extent(ids.a);
+  const eb = extent(ids.b);
+  if (ea.lo === eb.lo) return null;
+  const [first, second] = ea.lo < eb.lo ? [ea, eb] : [eb, ea];
+  // The second branch starts where the first did; the first ends where the second did.
+  const shift = new Map<string, number>();
+  const secondShift = first.lo - second.lo;
+  const firstShift = second.hi - first.hi;
+  const aFirst = ea === first;
+  shift.set('a', aFirst ? firstShift : secondShift);
+  shift.set('b', aFirst ? secondShift : firstShift);
+  const out = new Map<string, Position>();
+  for (const key of ['a', 'b'] as const) {
+    const by = shift.get(key)!;
+    for (const id of ids[key]) {
+      const p = getNode(s, id)!.position;
+      out.set(id, across ? { x: p.x + by, y: p.y } : { x: p.x, y: p.y + by });
+    }
+  }
+  return out;
 }

@@ -449,6 +449,24 @@ describe('moveToParent and moveAmongSiblings', () => {
     expectUndoRoundTrip(store, () => moveAmongSiblings(store, 'A', 1));
     expectUndoRoundTrip(store, () => moveToParent(store, 'A', 'B'));
   });
+
+  it('without auto-layout the two branches trade places on the canvas, their gap kept', () => {
+    // A at y 0 with A1 (y 0) and A2 (y 70) to its right; B below A's branch at y 170.
+    const store = tree('Root', ['A', 'A1', 'A2'], 'B');
+    moveNode(store, 'B', { x: 200, y: 170 });
+    const y = (id: string) => node(store, id)!.position.y;
+    const h = DEFAULT_TOPIC_SIZE.height;
+    const gap = y('B') - (y('A2') + h);
+    expect(moveAmongSiblings(store, 'B', -1)).toBe(true);
+    expect(childIds(store.getState(), 'root')).toEqual(['B', 'A']);
+    // B now starts where A's branch did; A's branch follows it with the same gap, and ends where B did.
+    expect(y('B')).toBe(0);
+    expect(y('A') - (y('B') + h)).toBe(gap);
+    expect(y('A2')).toBe(170);
+    expect([y('A1') - y('A'), y('A2') - y('A')]).toEqual([0, 70]);
+    expect(node(store, 'B')!.position.x).toBe(200);
+    expectUndoRoundTrip(store, () => moveAmongSiblings(store, 'B', 1));
+  });
 });
 
 describe('moveToParent without auto-layout: the branch moves to a free place beside its new parent', () => {
