@@ -106,14 +106,17 @@ export function searchMatches(s: MindMapState, query: string): Set<string> {
 
 /**
  * The set of shown topics. Without a search: the root plus every topic whose parent is expanded and
- * shown. With a search: the matches and all their ancestors (whatever is collapsed).
+ * shown. With a search: the matches and all their ancestors (whatever is collapsed), and the
+ * selected topic with its ancestors (a topic added during a search is selected, and shown).
  */
 export function computeVisibleIds(s: MindMapState, matches?: Set<string>): Set<string> {
   const q = normalizeQuery(s.searchQuery);
   if (q) {
     const found = matches ?? searchMatches(s, q);
     const out = new Set<string>();
-    for (const id of found) {
+    const sel = s.selectedNodeId;
+    const shownAlso = sel !== null && !found.has(sel) && getNode(s, sel) ? [sel] : [];
+    for (const id of shownAlso.length ? [...shownAlso, ...found] : found) {
       if (out.has(id)) continue;
       out.add(id);
       // Stop climbing at the first ancestor already added: its own ancestors are in.

@@ -7,7 +7,8 @@
  * subtree toggle costs O(10k), an add costs O(depth). With a search, the shown set is the matches plus
  * their ancestors: a new query scans every label once (O(map)); while it stays open, a change re-checks
  * only the changed topics' labels, and the shown set is rebuilt from the matches (O(matches × depth))
- * only when a match came or went or the tree's shape changed, emitting just what was shown or hidden.
+ * only when a match came or went, the tree's shape changed or the selection moved off or onto a topic
+ * shown only for being selected, emitting just what was shown or hidden.
  * A drag or a rename outside the matches emits nothing.
  */
 import { childIds, getNode, type MindMapState } from './doc';
@@ -31,6 +32,8 @@ export class VisibilityView {
   matches = new Set<string>();
   private query = '';
   private readonly search: SearchIndex;
+  /** During a search, the selected topic when it is shown for being selected, not as a match. */
+  private shownForSelection: string | null = null;
   private listeners = new Set<VisibilityListener>();
   private unsubscribe: () => void;
 
@@ -72,6 +75,8 @@ export class VisibilityView {
     this.query = normalizeQuery(state.searchQuery);
     this.matches = this.search.matches(this.query);
     this.visible = computeVisibleIds(state, this.matches);
+    const sel = state.selectedNodeId;
+    this.shownForSelection = this.query !== '' && sel !== null && !this.matches.has(sel) ? sel : null;
   }
 
   private onChange(changes: ChangeSet, state: MindMapState): void {
@@ -111,8 +116,13 @@ export class VisibilityView {
       if (now) this.matches.add(id);
       else this.matches.delete(id);
     }
-    if (!matchesChanged && changes.structure.size === 0) return;
+    // The selected topic is shown during a search (computeVisibleIds): a selection that moves off a
+    // topic shown only for that, or onto a hidden one, changes what is shown.
+    const sel = state.selectedNodeId;
+    const selectionMatters = changes.selection && (this.shownForSelection !== null || (sel !== null && !this.visible.has(sel)));
+    if (!matchesChanged && changes.structure.size === 0 && !selectionMatters) return;
     const next = computeVisibleIds(state, this.matches);
+    this.shownForSelection = sel !== null && !this.matches.has(sel) ? sel : null;
     const delta: VisibilityDelta = { reset: false, shown: [], hidden: [] };
     for (const id of next) if (!this.visible.has(id)) delta.shown.push(id);
     for (const id of this.visible) if (!next.has(id)) delta.hidden.push(id);

@@ -115,6 +115,29 @@ describe('visibility', () => {
     expect(view.matches.size).toBe(0);
   });
 
+  it('during a search the selected topic is shown too: a topic added then is there to edit', () => {
+    const store = tree('Root', ['Alpha', 'A1'], 'Beta');
+    const { view, check } = watch(store);
+    setSearch(store, 'beta');
+    expect(sorted(view.visible)).toEqual(['Beta', 'root']);
+    const id = addChild(store, 'Alpha')!;
+    expect(store.getState().selectedNodeId).toBe(id);
+    expect(view.isVisible(id)).toBe(true);
+    expect(view.isVisible('Alpha')).toBe(true);
+    check();
+    // Selected elsewhere, it goes as any topic that does not match; the matches stay as they were.
+    select(store, 'Beta');
+    expect(view.isVisible(id)).toBe(false);
+    expect(sorted(view.matches)).toEqual(['Beta']);
+    check();
+    select(store, 'A1');
+    expect(view.isVisible('A1')).toBe(true);
+    check();
+    select(store, null);
+    expect(sorted(view.visible)).toEqual(['Beta', 'root']);
+    check();
+  });
+
   it('search is a case-insensitive substring match on labels', () => {
     const store = tree('Root', 'Market research', 'Marketing plan', 'Budget');
     expect(sorted(searchMatches(store.getState(), 'MARKET'))).toEqual(['Market research', 'Marketing plan']);
