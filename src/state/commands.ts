@@ -153,7 +153,8 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'deleteSelected',
     label: 'Delete Selected',
-    shortcuts: ['Delete'],
+    // Backspace too: the key marked "delete" on Mac keyboards sends it.
+    shortcuts: ['Delete', 'Backspace'],
     scope: 'global',
     enabled: hasNonRootSelection,
     run: ({ store }) => {

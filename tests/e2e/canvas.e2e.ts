@@ -291,6 +291,31 @@ describe('canvas (desktop)', () => {
     await input.press('Escape');
   });
 
+  test('keyboard: a key for the selected topic acts on the focused one; End; what a card shows beside its title', async () => {
+    const root = page.getByRole('treeitem', { name: 'Main Topic' });
+    await root.focus();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await idle(page);
+    expect(await selected(page)).toBe('alpha');
+    // Alpha stays selected while the keyboard moves on to Alpha one: Delete deletes Alpha one.
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Alpha one');
+    await page.keyboard.press('Delete');
+    await idle(page);
+    expect(await page.evaluate(() => !!(window as any).__mindflow.node('a1'))).toBe(false);
+    expect(await page.evaluate(() => !!(window as any).__mindflow.node('alpha'))).toBe(true);
+    await page.keyboard.press('Control+z');
+    await idle(page);
+    expect(await page.evaluate(() => !!(window as any).__mindflow.node('a1'))).toBe(true);
+    await root.focus();
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Beta');
+    await expect(page.getByRole('treeitem', { name: 'Alpha', exact: true }).getAttribute('aria-description')).resolves.toBe('High priority');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  });
+
   test('keyboard focus is drawn on the canvas (focus ring pixels)', async () => {
     await page.mouse.click(760, 720);
     await idle(page);

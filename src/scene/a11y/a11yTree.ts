@@ -8,7 +8,7 @@
  * and levels cost no walk per item to the root.
  */
 import { childIds, getNode, type MindMapState } from '../../state/doc';
-import { treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
+import { actsOnSelection, treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
 import { shownRows, windowRows } from './treeWindow';
 
 export const FULL_LIMIT = 1500;
@@ -105,6 +105,10 @@ export class A11yTree {
       if (hasKids) setAttr(el, 'aria-expanded', String(!!node.data?.expanded));
       else el.removeAttribute('aria-expanded');
       setAttr(el, 'aria-selected', String(s.selectedNodeId === id));
+      // What the card shows beside its title: a task's state and the priority.
+      const about = topicDescription(node.data);
+      if (about) setAttr(el, 'aria-description', about);
+      else el.removeAttribute('aria-description');
       setAttr(el, 'tabindex', id === focus ? '0' : '-1');
       next.set(id, el);
       list.push(el);
@@ -141,6 +145,9 @@ export class A11yTree {
       this.host.onEdit(id);
       return;
     }
+    // A key for the selected topic, pressed on another while there is a selection, acts on this one.
+    const selected = this.host.state().selectedNodeId;
+    if (selected !== null && selected !== id && actsOnSelection(e)) this.host.onAction({ kind: 'select', id });
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const action = treeKeyAction(this.host.state(), id, e.key, this.host.isShown);
     if (action.kind === 'pass') return;
@@ -188,6 +195,17 @@ export class A11yTree {
     if (this.timer !== null) clearTimeout(this.timer);
     this.el.remove();
   }
+}
+
+/** "Task, done; High priority" for a topic's tree item, or '' when the card shows neither. */
+export function topicDescription(data: { done?: boolean; priority?: string } | undefined): string {
+  const parts: string[] = [];
+  if (data?.done === true) parts.push('Task, done');
+  else if (data?.done === false) parts.push('Task, not done');
+  if (data?.priority === 'high' || data?.priority === 'medium' || data?.priority === 'low') {
+    parts.push(`${data.priority[0].toUpperCase()}${data.priority.slice(1)} priority`);
+  }
+  return parts.join('; ');
 }
 
 function setAttr(el: HTMLElement, name: string, value: string): void {

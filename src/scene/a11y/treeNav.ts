@@ -38,13 +38,30 @@ export function prevShown(s: MindMapState, id: string, shown: IsShown): string |
   const sibs = shownKids(s, node.parentId, shown);
   const i = sibs.indexOf(id);
   if (i <= 0) return node.parentId;
-  let cur = sibs[i - 1];
+  return lastShown(s, sibs[i - 1], shown);
+}
+
+/** The last shown topic of `id`'s branch, in tree order (the tree's End key from the root). */
+export function lastShown(s: MindMapState, id: string, shown: IsShown): string {
+  let cur = id;
   for (let guard = s.nodes.n; guard > 0; guard--) {
     const kids = openKids(s, cur, shown);
     if (!kids.length) return cur;
     cur = kids[kids.length - 1];
   }
   return cur;
+}
+
+/**
+ * Whether a key the tree passes on runs an editor command on the selected topic (delete, add a
+ * child, move among siblings, copy, paste): while another topic has keyboard focus, the tree first
+ * selects that one, so the key acts on the topic the keyboard is on.
+ */
+export function actsOnSelection(e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): boolean {
+  const mod = e.ctrlKey || e.metaKey;
+  if (e.altKey) return !mod && (e.key === 'ArrowUp' || e.key === 'ArrowDown');
+  if (mod) return !e.shiftKey && ['c', 'v', 'x'].includes(e.key.toLowerCase());
+  return e.key === 'Delete' || e.key === 'Backspace' || (e.key === 'Tab' && !e.shiftKey);
 }
 
 export type TreeKeyAction =
@@ -82,6 +99,10 @@ export function treeKeyAction(s: MindMapState, id: string, key: string, shown: I
     }
     case 'Home':
       return { kind: 'focus', id: s.rootId };
+    case 'End': {
+      const last = lastShown(s, s.rootId, shown);
+      return last !== id ? { kind: 'focus', id: last } : { kind: 'none' };
+    }
     case 'Enter':
       // Enter selects a topic; on the topic already selected it is the editor's "add sibling and edit".
       return s.selectedNodeId === id ? { kind: 'pass' } : { kind: 'select', id };

@@ -3,8 +3,8 @@ import { MindMapStore } from '../../../src/state/store';
 import { addChild, select, setExpanded } from '../../../src/state/operations';
 import { setIdGenerator } from '../../../src/state/ids';
 import { computeVisibleIds } from '../../../src/state/tree';
-import { nextShown, prevShown, treeKeyAction } from '../../../src/scene/a11y/treeNav';
-import { shownInOrder } from '../../../src/scene/a11y/a11yTree';
+import { actsOnSelection, lastShown, nextShown, prevShown, treeKeyAction } from '../../../src/scene/a11y/treeNav';
+import { shownInOrder, topicDescription } from '../../../src/scene/a11y/a11yTree';
 
 function build() {
   let i = 0;
@@ -64,5 +64,40 @@ describe('keyboard tree navigation', () => {
     s = store.getState();
     expect(treeKeyAction(s, a1, 'Enter', shown)).toEqual({ kind: 'pass' });
     expect(treeKeyAction(s, a1, ' ', shown)).toEqual({ kind: 'select', id: a1 });
+  });
+});
+
+describe('keys beside the tree pattern', () => {
+  test('End goes to the last shown topic', () => {
+    const { store, a, a2, b } = build();
+    const s = store.getState();
+    const vis = computeVisibleIds(s);
+    const shown = (id: string) => vis.has(id);
+    expect(treeKeyAction(s, a, 'End', shown)).toEqual({ kind: 'focus', id: b });
+    expect(treeKeyAction(s, b, 'End', shown)).toEqual({ kind: 'none' });
+    setExpanded(store, b, true);
+    addChild(store, b, 'B1');
+    const s2 = store.getState();
+    const vis2 = computeVisibleIds(s2);
+    expect(treeKeyAction(s2, a2, 'End', (id) => vis2.has(id))).toEqual({ kind: 'focus', id: lastShown(s2, 'root', (id) => vis2.has(id)) });
+  });
+
+  test('the editor keys that act on the selected topic', () => {
+    const k = (key: string, m: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) =>
+      actsOnSelection({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...m });
+    for (const key of ['Delete', 'Backspace', 'Tab']) expect(k(key), key).toBe(true);
+    expect(k('Tab', { shiftKey: true })).toBe(false);
+    expect(k('ArrowDown', { altKey: true })).toBe(true);
+    expect(k('c', { ctrlKey: true })).toBe(true);
+    expect(k('v', { metaKey: true })).toBe(true);
+    for (const key of ['z', 'f', 'y']) expect(k(key, { ctrlKey: true }), key).toBe(false);
+    expect(k('ArrowDown')).toBe(false);
+    expect(k('Escape')).toBe(false);
+  });
+
+  test('a tree item describes what its card shows beside the title', () => {
+    expect(topicDescription({ done: true, priority: 'high' })).toBe('Task, done; High priority');
+    expect(topicDescription({ done: false })).toBe('Task, not done');
+    expect(topicDescription({})).toBe('');
   });
 });
