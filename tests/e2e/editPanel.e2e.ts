@@ -322,6 +322,9 @@ describe('unsaved input is never dropped silently', () => {
     await button(editPanel(page), 'Delete').click();
     await expectHidden(editPanel(page));
     expect(await nodeData(page, 'a')).toBeNull();
+    // The keyboard goes on from the deleted topic's parent, not from the page's start.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'treeitem');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Main Topic');
   });
 });
 

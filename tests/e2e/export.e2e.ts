@@ -74,6 +74,23 @@ describe('Export', () => {
     expect((await nodeData(page, 'b')).label).toBe('Beta');
   });
 
+  it('after an export from the keyboard, focus is back on the Export button', async () => {
+    const exportButton = button(page.getByRole('complementary', { name: 'Tools' }), 'Export');
+    await exportButton.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'PNG' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      (async () => {
+        for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'PNG'; i++) await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+      })(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`mindflow_${today()}.png`);
+    await expectToast(page, 'Export Successful');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Export');
+  });
+
   it('PNG is the whole map at 2× in the current theme', async () => {
     // One topic of minimum width (140 × card height) plus the margin each side, in world units.
     const w = NODE_MIN_WIDTH + 2 * EXPORT_MARGIN;

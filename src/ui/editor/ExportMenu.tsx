@@ -2,7 +2,7 @@
  * The "Export" menu: JSON, Markdown, OPML, FreeMind, XMind, SVG, PNG and PDF of the whole map, each
  * announced by a toast, plus a second toast naming what the format could not hold.
  */
-import { Button, Menu } from '@mantine/core';
+import { Button, Loader, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { EXPORT_FORMATS, type ExportFormatId } from '../../state/interop/exportFormats';
 import { MESSAGES } from '../../state/model';
@@ -26,6 +26,7 @@ export function ExportMenu({ performanceMode }: { performanceMode: boolean }) {
   const [busy, setBusy] = useState<Format | null>(null);
 
   const run = async (format: Format) => {
+    if (busy !== null) return;
     const state = session.store.getState();
     setBusy(format);
     try {
@@ -51,7 +52,15 @@ export function ExportMenu({ performanceMode }: { performanceMode: boolean }) {
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
-        <Button variant="default" size="xs" px={4} rightSection={<IconChevronDown size={12} />} loading={busy !== null} fullWidth>
+        {/* Busy without `loading`: that disables the button, which drops the focus the menu gives it back. */}
+        <Button
+          variant="default"
+          size="xs"
+          px={4}
+          rightSection={busy !== null ? <Loader size={12} /> : <IconChevronDown size={12} />}
+          aria-busy={busy !== null}
+          fullWidth
+        >
           Export
         </Button>
       </Menu.Target>

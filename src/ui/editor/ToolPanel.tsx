@@ -2,6 +2,7 @@
 import { Button, Divider, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Ref } from 'react';
+import { deleteThenFocusParent } from './focusAfterDelete';
 import { useEditor } from './EditorContext';
 import { ExportMenu } from './ExportMenu';
 import { LayoutMenu } from './LayoutMenu';
@@ -60,7 +61,7 @@ function EditButtons() {
           variant="light"
           leftSection={<IconTrash size={15} />}
           disabled={!deleteSelected.enabled}
-          onClick={deleteSelected.run}
+          onClick={() => deleteThenFocusParent(session.store, canvas, session.store.getState().selectedNodeId, deleteSelected.run)}
           title={deleteSelected.title}
           style={{ gridColumn: '1 / -1' }}
         >

@@ -18,6 +18,7 @@ import { MESSAGES, type MindNode } from '../../../state/model';
 import { deleteNode, select, updateNodeData } from '../../../state/operations';
 import { useEditorSelector } from '../../hooks/useEditorState';
 import { useEditor } from '../EditorContext';
+import { deleteThenFocusParent } from '../focusAfterDelete';
 import { IconGrip } from '../icons';
 import { notifySuccess } from '../notify';
 import { readOnlyTitle, unlessRefused, useReadOnlyReason } from '../readOnly';
@@ -186,7 +187,7 @@ function PanelFrame({
   onSave(): void;
   onDiscard(): void;
 }) {
-  const { session, isMobile } = useEditor();
+  const { session, isMobile, canvas } = useEditor();
   const { store } = session;
   const { pos, handleProps, onGripKeyDown } = useDraggablePanel(!isMobile);
   const isRoot = node !== null && (node.parentId === null || node.id === store.getState().rootId);
@@ -251,7 +252,7 @@ function PanelFrame({
           if (!node) return;
           // The user deletes this topic on purpose: its unsaved changes go with it.
           onDiscard();
-          deleteNode(store, node.id);
+          deleteThenFocusParent(store, canvas, node.id, () => deleteNode(store, node.id));
         }}
       />
     </Paper>

@@ -3,7 +3,7 @@
  * shared map; on a shared map it opens "Share map" with the edit and view links, and "Leave shared
  * map", which keeps a copy as this device's local map.
  */
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { editLink, viewLink } from '../../../state/sync/shareLinks';
@@ -55,7 +55,20 @@ export function ShareButton() {
 
   return (
     <>
-      <Button size="xs" variant="light" color="teal" loading={busy} onClick={() => void share()} fullWidth disabled={refused !== null} title={refused ?? undefined}>
+      {/* Busy without `loading`: that disables the button, and focus on it would be dropped. */}
+      <Button
+        size="xs"
+        variant="light"
+        color="teal"
+        rightSection={busy ? <Loader size={12} color="teal" /> : undefined}
+        aria-busy={busy}
+        onClick={() => {
+          if (!busy) void share();
+        }}
+        fullWidth
+        disabled={refused !== null}
+        title={refused ?? undefined}
+      >
         Share
       </Button>
       {ref ? <ShareMapDialog opened={opened} onClose={handlers.close} /> : null}
