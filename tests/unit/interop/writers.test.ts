@@ -328,4 +328,23 @@ describe('SVG export', () => {
     const straight = mapToSvg(richState(), { theme: 'light', straight: true });
     expect(straight).toMatch(/<path d="M[\d.-]+ [\d.-]+L[\d.-]+ [\d.-]+"/);
   });
+
+  it('draws the marks beside a title as the canvas does: fold chevron, priority, link, task box', () => {
+    const svg = mapToSvg(richState(), { theme: 'dark', straight: false });
+    const card = (title: string) => svg.split('<g><title>').find((g) => g.startsWith(title))!;
+    // "Collapsed" folds its branch: a chevron pointing right (a fold), and its priority badge.
+    expect(card('Collapsed')).toContain('<circle ');
+    expect(card('Collapsed')).toContain('>Low</text>');
+    // The root's open branch: a chevron pointing down.
+    expect(card('Plan &amp; &lt;Goals&gt;')).toContain('<circle ');
+    // A leaf has no chevron; a done task shows a ticked box, an open one an empty box.
+    const two = card('Line one');
+    expect(two).not.toContain('<circle ');
+    expect(two).toMatch(/<rect [^>]*width="12" height="12"/);
+    expect(two).not.toContain('stroke="#ffffff"');
+    const done = svg.split('<g><title>').find((g) => /width="12" height="12"/.test(g) && g.includes('stroke="#ffffff"'));
+    expect(done).toBeDefined();
+    // The done topic has a link: the link icon's two rounded links.
+    expect(done!.match(/width="8" height="6"/g)).toHaveLength(2);
+  });
 });

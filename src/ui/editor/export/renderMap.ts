@@ -1,17 +1,19 @@
 /**
  * Draws a whole map with the plain 2D canvas API (off-screen, independent of the live WebGL view and
  * its viewport): used by the PNG/PDF export and the template previews. Topics are rounded cards in the
- * scene's look (theme colours, accent border, ROOT/TOPIC caption, label in up to two lines), edges are
+ * scene's look (theme colours, accent border, ROOT/TOPIC caption, label in up to two lines, and the
+ * marks beside it: fold chevron, priority, attachment, task box; cardMarks.ts), edges are
  * smooth-step or straight lines from the source's right handle to the target's left handle.
  */
 import { computeVisibleIds } from '../../../state/tree';
-import { getNode, type LayoutKind, type MindMapState } from '../../../state/doc';
+import { childIds, getNode, type LayoutKind, type MindMapState } from '../../../state/doc';
 import { normalizeColor } from '../../../state/rules';
 import { tableForEach } from '../../../state/table';
 import type { MindNode } from '../../../state/model';
-import { CARD_RADIUS, FONT_STACK, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
+import { CARD_RADIUS, CHEVRON_RADIUS, FONT_STACK, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
 import { routedPolyline, routeEdge } from '../../../scene/edges/edgeRouting';
 import { labelMeasurer, layoutLabel } from '../../../scene/topics/nodeMetrics';
+import { cardMarks } from './cardMarks';
 import { EXPORT_MARGIN, planRaster, type Bounds, type RasterPlan } from './rasterPlan';
 
 
@@ -36,6 +38,8 @@ interface DrawNode {
   node: MindNode;
   width: number;
   lines: string[];
+  /** It has subtopics (shown or folded): its card has the fold chevron. */
+  hasChildren: boolean;
 }
 
 export interface MapDrawing {
@@ -58,7 +62,7 @@ export function layoutMap(state: MindMapState): MapDrawing {
     const node = getNode(state, id);
     if (!node) continue;
     const m = layoutLabel(measurer, node.data.label);
-    const d = { node, width: m.width, lines: m.lines };
+    const d = { node, width: m.width, lines: m.lines, hasChildren: childIds(state, id).length > 0 };
     nodes.push(d);
     byId.set(id, d);
     minX = Math.min(minX, node.position.x);
@@ -133,7 +137,7 @@ export function drawMap(ctx: CanvasRenderingContext2D, d: MapDrawing, plan: Pick
   ctx.setLineDash([]);
 
   const detailed = scale * LABEL_FONT_SIZE >= 3;
-  for (const { node, width, lines } of d.nodes) {
+  for (const { node, width, lines, hasChildren } of d.nodes) {
     const { x, y } = node.position;
     const color = node.data.color;
     const root = node.type === 'root' || node.parentId === null;
@@ -157,27 +161,91 @@ export function drawMap(ctx: CanvasRenderingContext2D, d: MapDrawing, plan: Pick
     ctx.font = `700 10px ${FONT_STACK}`;
     ctx.fillStyle = root ? color : theme.muted;
     ctx.fillText(root ? 'ROOT' : 'TOPIC', x + NODE_PAD_X + 4, y + 8);
-    if (node.data.priority && PRIORITY_COLORS[node.data.priority] !== undefined) {
-      const label = { low: 'Low', medium: 'Med', high: 'High' }[node.data.priority];
-      const bw = label.length * 6 + 10;
-      const pc = hex(PRIORITY_COLORS[node.data.priority]);
-      ctx.beginPath();
-      ctx.roundRect(x + width - 10 - bw, y + 7, bw, 14, 7);
-      ctx.fillStyle = withAlpha(pc, 0.22);
-      ctx.fill();
-      ctx.strokeStyle = pc;
-      ctx.lineWidth = 1;
-      ctx.stroke();
-      ctx.font = `700 9px ${FONT_STACK}`;
-      ctx.fillStyle = theme.text;
-      ctx.fillText(label, x + width - 5 - bw, y + 9);
-    }
+    drawMarks(ctx, cardMarks(node.data, width, hasChildren), x, y, normalizeColor(color) ?? '#9b87f5', theme);
     ctx.font = `500 ${LABEL_FONT_SIZE}px ${FONT_STACK}`;
     ctx.fillStyle = theme.text;
     const top = lines.length === 1 ? LABEL_TOP + LABEL_LINE_HEIGHT / 2 : LABEL_TOP;
     lines.forEach((line, i) => ctx.fillText(line, x + NODE_PAD_X, y + top + i * LABEL_LINE_HEIGHT));
   }
   ctx.restore();
+}
+
+/** Adds an open polyline (x0, y0, x1, y1, …) to the current path. */
+function polyline(ctx: CanvasRenderingContext2D, p: number[]): void {
+  ctx.moveTo(p[0], p[1]);
+  for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
+}
+
+/** The marks beside the title (cardMarks.ts), as the canvas draws them (scene/render/assets.ts). */
+function drawMarks(ctx: CanvasRenderingContext2D, m: ReturnType<typeof cardMarks>, x: number, y: number, color: string, theme: ExportTheme): void {
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  if (m.chevron) {
+    const cx = x + m.chevron.x;
+    const cy = y + m.chevron.y;
+    ctx.beginPath();
+    ctx.arc(cx, cy, CHEVRON_RADIUS, 0, Math.PI * 2);
+    ctx.fillStyle = withAlpha(color, 0.18);
+    ctx.fill();
+    ctx.strokeStyle = withAlpha(color, 0.7);
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    ctx.beginPath();
+    if (m.chevron.expanded) polyline(ctx, [cx - 3.5, cy - 1.5, cx, cy + 2, cx + 3.5, cy - 1.5]);
+    else polyline(ctx, [cx - 1.5, cy - 3.5, cx + 2, cy, cx - 1.5, cy + 3.5]);
+    ctx.strokeStyle = theme.text;
+    ctx.lineWidth = 1.6;
+    ctx.stroke();
+  }
+  if (m.badge) {
+    const pc = hex(PRIORITY_COLORS[m.badge.priority]);
+    ctx.beginPath();
+    ctx.roundRect(x + m.badge.x, y + 7, m.badge.width, 14, 7);
+    ctx.fillStyle = withAlpha(pc, 0.22);
+    ctx.fill();
+    ctx.strokeStyle = pc;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    ctx.font = `700 9px ${FONT_STACK}`;
+    ctx.fillStyle = theme.text;
+    ctx.fillText(m.badge.label, x + m.badge.x + 5, y + 9);
+  }
+  if (m.attachment) {
+    const ax = x + m.attachment.x;
+    const ay = y + 7;
+    ctx.strokeStyle = theme.muted;
+    ctx.lineWidth = 1.3;
+    ctx.beginPath();
+    if (m.attachment.type === 'link') {
+      ctx.roundRect(ax, ay + 3, 8, 6, 3);
+      ctx.roundRect(ax + 6, ay + 3, 8, 6, 3);
+    } else if (m.attachment.type === 'image') {
+      ctx.roundRect(ax, ay, 14, 12, 2);
+      polyline(ctx, [ax + 2, ay + 10, ax + 6, ay + 5, ax + 9, ay + 8, ax + 11, ay + 6, ax + 13, ay + 10]);
+    } else {
+      polyline(ctx, [ax + 2, ay, ax + 9, ay, ax + 12, ay + 3, ax + 12, ay + 13, ax + 2, ay + 13]);
+      ctx.closePath();
+    }
+    ctx.stroke();
+  }
+  if (m.task) {
+    const tx = x + m.task.x;
+    const ty = y + 7;
+    ctx.beginPath();
+    ctx.roundRect(tx, ty, 12, 12, 3);
+    ctx.fillStyle = m.task.done ? color : withAlpha(color, 0.1);
+    ctx.fill();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 1.3;
+    ctx.stroke();
+    if (m.task.done) {
+      ctx.beginPath();
+      polyline(ctx, [tx + 3, ty + 6, tx + 5.5, ty + 8.5, tx + 9.5, ty + 3.5]);
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 1.6;
+      ctx.stroke();
+    }
+  }
 }
 
 export interface RenderedMap {
