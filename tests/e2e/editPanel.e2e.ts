@@ -316,6 +316,21 @@ describe('unsaved input is never dropped silently', () => {
     expect(await title(page).inputValue()).toBe('Beta');
   });
 
+  it('Escape closes the panel as a dialog does; with unsaved input it asks first', async () => {
+    await clickNode(page, 'a');
+    await title(page).focus();
+    await page.keyboard.press('Escape');
+    await expectHidden(editPanel(page));
+    expect(await selectedId(page)).toBeNull();
+    await clickNode(page, 'a');
+    await title(page).fill('Typed, not saved');
+    await page.keyboard.press('Escape');
+    await expectVisible(askDialog(page));
+    await button(askDialog(page), 'Keep editing').click();
+    await expectHidden(askDialog(page));
+    expect(await title(page).inputValue()).toBe('Typed, not saved');
+  });
+
   it('the panel\'s own Delete deletes without asking', async () => {
     await clickNode(page, 'a');
     await title(page).fill('Going away');

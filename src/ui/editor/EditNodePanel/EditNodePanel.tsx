@@ -193,11 +193,19 @@ function PanelFrame({
   const isRoot = node !== null && (node.parentId === null || node.id === store.getState().rootId);
   const armed = useArmedAfter(draft.nodeId);
 
+  // Closing deselects the topic: unsaved input is asked about as for any other selection change.
+  const close = node ? () => select(store, null) : onDiscard;
   return (
     <Paper
       role="dialog"
       aria-label="Edit Node"
       {...CANVAS_COVER}
+      onKeyDown={(e: React.KeyboardEvent) => {
+        // Escape closes the panel as a dialog does, unless a field's own list or a composition took it.
+        if (e.key !== 'Escape' || e.defaultPrevented || e.nativeEvent.isComposing) return;
+        e.stopPropagation();
+        close();
+      }}
       className={classes.editPanel}
       data-mobile={isMobile || undefined}
       shadow="lg"
@@ -233,7 +241,7 @@ function PanelFrame({
             {isRoot ? 'Root' : 'Topic'}
           </Badge>
         </Group>
-        <CloseButton size="sm" aria-label="Close panel" onClick={node ? () => select(store, null) : onDiscard} />
+        <CloseButton size="sm" aria-label="Close panel" onClick={close} />
       </Group>
       {node ? null : <DeletedAlert cause={deletedBy} onDiscard={onDiscard} />}
       {readOnly === null ? null : (
