@@ -96,6 +96,18 @@ export function EditorPage() {
 
   return (
     <div className={classes.page}>
+      {/* First in the page as it is first on screen (top left): Tab reaches it before the editor. */}
+      <Button
+        component={Link}
+        to="/"
+        className={classes.backHome}
+        {...CANVAS_COVER}
+        variant="default"
+        size="xs"
+        leftSection={<IconArrowLeft size={15} />}
+      >
+        Back to Home
+      </Button>
       <SceneApplication>
         {session ? (
           <EditorShell session={session} />
@@ -117,17 +129,6 @@ export function EditorPage() {
           </Center>
         )}
       </SceneApplication>
-      <Button
-        component={Link}
-        to="/"
-        className={classes.backHome}
-        {...CANVAS_COVER}
-        variant="default"
-        size="xs"
-        leftSection={<IconArrowLeft size={15} />}
-      >
-        Back to Home
-      </Button>
     </div>
   );
 }
