@@ -115,6 +115,10 @@ describe('live collaboration', () => {
     const other = await ada.ctx.newPage();
     await other.goto(server.url + '/mindmap');
     await ready(other);
+    // A title typed in this tab's Edit panel, not saved, when the map gets shared from the first tab.
+    const root = await other.evaluate(() => (window as any).__mindflow.scene.nodeClientRect((window as any).__mindflow.store.getState().rootId));
+    await other.mouse.click(root.x + root.width / 2, root.y + root.height / 2);
+    await other.getByRole('dialog', { name: 'Edit Node' }).getByLabel('Title', { exact: true }).fill('Typed before sharing');
     await shareFromLocal(ada.page);
     await other.getByText('This map is now shared').waitFor({ timeout: 20_000 });
     // An edit here would go into a local map /mindmap no longer opens: refused, with the reason.
@@ -125,6 +129,11 @@ describe('live collaboration', () => {
     expect(await share.isDisabled()).toBe(true);
     expect(await share.getAttribute('title')).toContain('shared from another tab');
     await other.getByRole('button', { name: 'Open the shared map' }).click();
+    // The typed title cannot be saved into a map that takes no edits: Keep editing or Discard, no Save.
+    const ask = other.getByRole('dialog', { name: 'Discard your changes?' });
+    await ask.waitFor({ timeout: 10_000 });
+    expect(await ask.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await ask.getByRole('button', { name: 'Discard' }).click();
     await other.waitForURL(/\/mindmap\/shared\//, { timeout: 30_000 });
     // The same page opens the shared map's session in place of the local one.
     await other.waitForFunction(() => !!(window as any).__mindflow?.shared, undefined, { timeout: 30_000 });

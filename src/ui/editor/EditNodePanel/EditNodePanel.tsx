@@ -160,6 +160,7 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
       <UnsavedChangesDialog
         opened={leaving || mode === 'ask' || mode === 'askDeleted'}
         deleted={leaving ? draftNode === null : mode === 'askDeleted'}
+        refused={readOnly}
         topic={draft.values.label.trim() || draftNode?.data.label || 'This topic'}
         {...(leaving ? leavingChoice : switchingChoice)}
       />

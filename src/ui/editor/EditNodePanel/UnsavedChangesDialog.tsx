@@ -1,7 +1,8 @@
 /**
  * Asked when another topic (or none) is selected while the Edit panel holds unsaved changes. Closing it
  * (Escape, the backdrop, the X) is "Keep editing": nothing is lost by accident. When the topic was
- * deleted, there is nothing to save to: only "Keep editing" and "Discard".
+ * deleted, or the map takes no edits now (`refused`: shared from another tab, a view link), there is
+ * nothing to save to: only "Keep editing" and "Discard".
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { memo, useRef } from 'react';
@@ -16,20 +17,24 @@ function UnsavedChangesDialogView({
   opened,
   topic,
   deleted,
+  refused = null,
   onSave,
   onDiscard,
   onKeepEditing,
-}: { opened: boolean; topic: string; deleted: boolean } & UnsavedChangesChoice) {
+}: { opened: boolean; topic: string; deleted: boolean; refused?: string | null } & UnsavedChangesChoice) {
   // While it fades out after a choice, it keeps saying what it said (the draft behind it has moved on).
-  const shown = useRef({ topic, deleted });
-  if (opened) shown.current = { topic, deleted };
-  ({ topic, deleted } = shown.current);
+  const shown = useRef({ topic, deleted, refused });
+  if (opened) shown.current = { topic, deleted, refused };
+  ({ topic, deleted, refused } = shown.current);
+  const unsavable = deleted || refused !== null;
   return (
-    <Modal opened={opened} onClose={onKeepEditing} title={deleted ? 'Discard your changes?' : 'Save your changes?'} centered size="sm">
+    <Modal opened={opened} onClose={onKeepEditing} title={unsavable ? 'Discard your changes?' : 'Save your changes?'} centered size="sm">
       <Text size="sm">
         {deleted
           ? `“${topic}” was deleted, so the changes to it in the Edit Node panel cannot be saved.`
-          : `“${topic}” has changes in the Edit Node panel that are not saved yet.`}
+          : refused !== null
+            ? `The changes to “${topic}” in the Edit Node panel cannot be saved here. ${refused}`
+            : `“${topic}” has changes in the Edit Node panel that are not saved yet.`}
       </Text>
       <Group justify="flex-end" mt="lg" gap="xs">
         <Button variant="default" onClick={onKeepEditing}>
@@ -38,7 +43,7 @@ function UnsavedChangesDialogView({
         <Button color="red" variant="light" onClick={onDiscard}>
           Discard
         </Button>
-        {deleted ? null : (
+        {unsavable ? null : (
           <Button onClick={onSave} data-autofocus>
             Save
           </Button>
