@@ -98,6 +98,13 @@ describe('editor chrome', () => {
     await waitForEditor(page);
   });
 
+  it('Tab from the top of the page reaches Back to Home first, as it is first on screen', async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Back to Home');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  });
+
   it('shows the tool panel with every control and a shortcuts list from the registry', async () => {
     const panel = page.getByRole('complementary', { name: 'Tools' });
     await expectVisible(panel.getByRole('heading', { name: 'Mind Map Builder' }));
