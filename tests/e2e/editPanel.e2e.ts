@@ -394,14 +394,18 @@ describe('a read-only map', () => {
     await page.waitForFunction(() => !(document.querySelector('button[title^="Add Node"]') as HTMLButtonElement | null)?.disabled);
   });
 
-  it('a save refused after the map became read-only keeps the typed input and shows only why', async () => {
+  it('input typed before the map became read-only is kept: the question offers no Save and says why', async () => {
     await clickNode(page, 'a');
     await title(page).fill('Alpha typed');
     await setReadOnly(page, viewOnly);
     try {
       await clickNode(page, 'b');
-      await button(askDialog(page), 'Save').click();
-      await expectToast(page, 'View only', viewOnly);
+      const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+      await expectVisible(ask);
+      expect(await button(ask, 'Save').count()).toBe(0);
+      expect(await ask.textContent()).toContain(viewOnly);
+      await button(ask, 'Keep editing').click();
+      await expectHidden(ask);
       await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
       expect(await title(page).inputValue()).toBe('Alpha typed');
       expect(await toast(page, 'Node Updated').count()).toBe(0);
