@@ -533,19 +533,16 @@ function branchesTraded(s: MindMapState, a: string, b: string, sizeOf: SizeOf): 
   if (ea.lo === eb.lo) return null;
   const [first, second] = ea.lo < eb.lo ? [ea, eb] : [eb, ea];
   // The second branch starts where the first did; the first ends where the second did.
-  const shift = new Map<string, number>();
   const secondShift = first.lo - second.lo;
   const firstShift = second.hi - first.hi;
-  const aFirst = ea === first;
-  shift.set('a', aFirst ? firstShift : secondShift);
-  shift.set('b', aFirst ? secondShift : firstShift);
   const out = new Map<string, Position>();
-  for (const key of ['a', 'b'] as const) {
-    const by = shift.get(key)!;
-    for (const id of ids[key]) {
+  const moveBy = (list: string[], by: number) => {
+    for (const id of list) {
       const p = getNode(s, id)!.position;
       out.set(id, across ? { x: p.x + by, y: p.y } : { x: p.x, y: p.y + by });
     }
-  }
+  };
+  moveBy(ids.a, ea === first ? firstShift : secondShift);
+  moveBy(ids.b, eb === first ? firstShift : secondShift);
   return out;
 }

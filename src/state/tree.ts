@@ -114,10 +114,8 @@ export function computeVisibleIds(s: MindMapState, matches?: Set<string>): Set<s
   if (q) {
     const found = matches ?? searchMatches(s, q);
     const out = new Set<string>();
-    const sel = s.selectedNodeId;
-    const shownAlso = sel !== null && !found.has(sel) && getNode(s, sel) ? [sel] : [];
-    for (const id of shownAlso.length ? [...shownAlso, ...found] : found) {
-      if (out.has(id)) continue;
+    const show = (id: string) => {
+      if (out.has(id)) return;
       out.add(id);
       // Stop climbing at the first ancestor already added: its own ancestors are in.
       findAncestor(s, id, (a) => {
@@ -125,7 +123,10 @@ export function computeVisibleIds(s: MindMapState, matches?: Set<string>): Set<s
         out.add(a);
         return false;
       });
-    }
+    };
+    for (const id of found) show(id);
+    const sel = s.selectedNodeId;
+    if (sel !== null && getNode(s, sel)) show(sel);
     return out;
   }
   // Every topic is under the root (the store's tree), so: all of them but what collapsed topics

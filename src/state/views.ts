@@ -75,6 +75,10 @@ export class VisibilityView {
     this.query = normalizeQuery(state.searchQuery);
     this.matches = this.search.matches(this.query);
     this.visible = computeVisibleIds(state, this.matches);
+    this.noteShownForSelection(state);
+  }
+
+  private noteShownForSelection(state: MindMapState): void {
     const sel = state.selectedNodeId;
     this.shownForSelection = this.query !== '' && sel !== null && !this.matches.has(sel) ? sel : null;
   }
@@ -122,7 +126,7 @@ export class VisibilityView {
     const selectionMatters = changes.selection && (this.shownForSelection !== null || (sel !== null && !this.visible.has(sel)));
     if (!matchesChanged && changes.structure.size === 0 && !selectionMatters) return;
     const next = computeVisibleIds(state, this.matches);
-    this.shownForSelection = sel !== null && !this.matches.has(sel) ? sel : null;
+    this.noteShownForSelection(state);
     const delta: VisibilityDelta = { reset: false, shown: [], hidden: [] };
     for (const id of next) if (!this.visible.has(id)) delta.shown.push(id);
     for (const id of this.visible) if (!next.has(id)) delta.hidden.push(id);
