@@ -167,7 +167,8 @@ describe('undo from the step memo', () => {
       ),
       { numRuns: 150 },
     );
-    // The property above is about the memo: it must have answered a good share of them.
-    expect(answered).toBeGreaterThan(30);
+    // The property above is about the memo: it must have answered some of them (about 30–60 in 150
+    // random runs; a broken memo answers none).
+    expect(answered).toBeGreaterThan(10);
   });
 });
