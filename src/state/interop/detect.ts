@@ -154,6 +154,34 @@ export function looksLikeMarkdown(text: string): boolean {
   return !outlined && content > 0 && items * 2 >= content;
 }
 
+/** An object or array as JSON opens it: a quoted key or an empty object; an array of objects or none. */
+const JSON_START = /^(?:\{\s*(?:"|\}|$)|\[\s*(?:\{|\]|$))/;
+
+/**
+ * Whether the root element's start tag is well-formed XML (name="value" attributes only), so that an
+ * outline line such as "<map of the world>" is read as text, not refused as a broken FreeMind map.
+ */
+function opensAsXml(text: string, root: string): boolean {
+  const at = text.indexOf(`<${root}`);
+  const tag = new RegExp(`^<${root}(?:\\s+[A-Za-z_][\\w.:-]*\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*\\s*/?>`);
+  return tag.test(text.slice(at, at + 4096));
+}
+
+/**
+ * Whether text opens with markup, read as Markdown (which holds HTML): a comment, an element Markdown
+ * files open with (a centred logo, a badge row, a table), or any element closed further on. An outline
+ * line such as "<map of the world>" is none of these.
+ */
+const HTML_OPENERS = new Set(['a', 'b', 'blockquote', 'br', 'center', 'details', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'p', 'picture', 'pre', 'section', 'span', 'strong', 'table', 'ul', 'ol']);
+
+function opensWithHtml(text: string): boolean {
+  if (text.startsWith('<!--')) return true;
+  const m = /^<([A-Za-z][A-Za-z0-9]*)[\s/>]/.exec(text);
+  if (m === null) return false;
+  const name = m[1].toLowerCase();
+  return HTML_OPENERS.has(name) || text.toLowerCase().includes(`</${name}`) || /^<[^>]*\/>/.test(text);
+}
+
 function describe(format: FormatId | 'xml' | 'binary'): string {
   switch (format) {
     case 'json':
@@ -194,12 +222,12 @@ export function detectFormat(input: { bytes?: Uint8Array; text?: string; fileNam
     // An empty .json file gets the seed's "Invalid JSON data…" as any other bad JSON (below).
     if (start === '' && claimed !== 'json') throw new FormatError(name, 'it is empty');
     if (hasControlCharacters(start.slice(0, 4096))) found = 'binary';
-    else if (start[0] === '{' || (start[0] === '[' && /^\[\s*(?:\{|\])/.test(start))) found = 'json';
-    else if (start[0] === '<' && xmlRootName(start) === 'map') found = 'freemind';
-    else if (start[0] === '<' && xmlRootName(start) === 'opml') found = 'opml';
+    else if (JSON_START.test(start)) found = 'json';
+    else if (start[0] === '<' && xmlRootName(start) === 'map' && opensAsXml(start, 'map')) found = 'freemind';
+    else if (start[0] === '<' && xmlRootName(start) === 'opml' && opensAsXml(start, 'opml')) found = 'opml';
     // Other XML is refused; a Markdown file may well start with an HTML comment or <div>.
     else if (start.startsWith('<?xml')) found = 'xml';
-    else found = looksLikeMarkdown(head) || (start[0] === '<' && claimed !== 'text') ? 'markdown' : 'text';
+    else found = looksLikeMarkdown(head) || (claimed !== 'text' && opensWithHtml(start)) ? 'markdown' : 'text';
   }
 
   if (claimed === 'json') return 'json'; // JSON keeps the seed's own "Invalid JSON data…" message

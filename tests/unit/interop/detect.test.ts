@@ -52,6 +52,21 @@ describe('detectFormat', () => {
     expect(() => detectFormat({ text: '<?xml version="1.0"?><svg/>' })).toThrow('it is XML with a <svg> root');
   });
 
+  it('outline text that merely starts with "{", "[" or "<map" is text, not JSON or FreeMind', () => {
+    expect(detectFormat({ text: '{Draft} Plan\n  Goals\n  Risks' })).toBe('text');
+    expect(detectFormat({ text: '[todo] Plan\n  Goals' })).toBe('text');
+    expect(detectFormat({ text: '<map of the world>\n  Europe\n  Asia' })).toBe('text');
+    expect(detectFormat({ text: '<opml notes>\n  one' })).toBe('text');
+    expect(readMapFile({ text: '<map of the world>\n  Europe\n  Asia', fileName: 'places.md' })).toMatchObject({ ok: true });
+    // What does open as JSON or FreeMind still goes there, broken or not.
+    expect(detectFormat({ text: '{\n  "nodes": [' })).toBe('json');
+    expect(detectFormat({ text: '{}' })).toBe('json');
+    expect(detectFormat({ text: '[]' })).toBe('json');
+    expect(detectFormat({ text: "<map version='1.0.1'><node TEXT=\"a\"/>" })).toBe('freemind');
+    expect(detectFormat({ text: '<?xml version="1.0"?>\n<!-- x -->\n<map>\n<node TEXT="a"/></map>' })).toBe('freemind');
+    expect(detectFormat({ text: '<opml version="2.0"><body/></opml>' })).toBe('opml');
+  });
+
   it('a .json file always goes to JSON (the seed message handles bad JSON)', () => {
     expect(detectFormat({ text: 'not json', fileName: 'map.json' })).toBe('json');
     expect(detectFormat({ text: '  {"nodes": []}' })).toBe('json');
