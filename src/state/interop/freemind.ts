@@ -266,8 +266,10 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
     if (attributes.length > 0) notes.push(attributes.join('\n'));
 
     if (a.FOLDED === 'true') {
-      topic.collapsed = true;
-      report.kept('collapsed', path);
+      if (el.children.some((c) => typeof c !== 'string' && c.name === 'node')) {
+        topic.collapsed = true;
+        report.kept('collapsed', path);
+      } else report.dropped('folded topics without subtopics', path);
     }
     const link = a.LINK?.trim();
     if (link) {

@@ -151,10 +151,11 @@ export function readOpml(text: string, fileName?: string): ReadResult {
 function applyFolding(frames: Frame[], expansion: number[] | null, report: ReportBuilder): void {
   if (expansion === null) {
     for (const f of frames) {
-      if (f.el.attrs.collapse === 'true' && f.topic.children.length > 0) {
+      if (f.el.attrs.collapse !== 'true') continue;
+      if (f.topic.children.length > 0) {
         f.topic.collapsed = true;
         report.kept('collapsed', pathOf(f));
-      }
+      } else report.dropped('folded topics without subtopics', pathOf(f));
     }
     if (frames.some((f) => f.el.attrs.collapse === 'true')) report.choose('Folding follows each outline\'s collapse="true".');
     return;
@@ -185,7 +186,10 @@ function applyFolding(frames: Frame[], expansion: number[] | null, report: Repor
   }
   const ownState = hidden && agrees;
   for (const f of frames) {
-    if (f.topic.children.length === 0) continue;
+    if (f.topic.children.length === 0) {
+      if (f.el.attrs.collapse === 'true') report.dropped('folded topics without subtopics', pathOf(f));
+      continue;
+    }
     const collapsed = f.shown || !ownState ? !f.open : f.el.attrs.collapse === 'true';
     if (collapsed) {
       f.topic.collapsed = true;

@@ -124,8 +124,19 @@ describe('readFreemind over the corpus', () => {
     const depth = 100_000;
     const r = readFreemind(`<map version="1.0.1">${'<node TEXT="x" FOLDED="true">'.repeat(depth)}${'</node>'.repeat(depth)}</map>`);
     expect(countTopics(r.outline.roots)).toBe(depth);
-    expect(r.report.build(depth).features.find((f) => f.feature === 'collapsed')?.kept).toBe(depth);
+    // The last topic has no subtopics to fold.
+    expect(r.report.build(depth).features.find((f) => f.feature === 'collapsed')?.kept).toBe(depth - 1);
   }, 60_000);
+
+  it('a folded topic without subtopics is not collapsed, and the flag is counted as dropped (as from XMind and OPML)', () => {
+    const r = readFreemind('<map version="1.0.1"><node TEXT="Root" FOLDED="true"><node TEXT="Leaf" FOLDED="true"/></node></map>');
+    const [root] = r.outline.roots;
+    expect(root.collapsed).toBe(true);
+    expect(root.children[0].collapsed).toBeUndefined();
+    const features = r.report.build(2).features;
+    expect(features.find((f) => f.feature === 'collapsed')).toMatchObject({ found: 1, kept: 1 });
+    expect(features.find((f) => f.feature === 'folded topics without subtopics')).toMatchObject({ found: 1, dropped: 1, examples: ['Root › Leaf'] });
+  });
 
   it('refuses XML that is not a map', () => {
     expect(() => readFreemind('<opml><body/></opml>')).toThrow('Could not read this FreeMind file: its root element is <opml>, not <map>');

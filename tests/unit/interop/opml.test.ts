@@ -47,6 +47,15 @@ describe('readOpml over the corpus', () => {
     expect(s.topics.some((t) => /<\/?(a|b|i)\b/.test(t.label))).toBe(false);
   });
 
+  it('collapse="true" on an outline without children is counted as dropped, with or without expansionState', () => {
+    for (const head of ['', '<head><expansionState>1</expansionState></head>']) {
+      const text = `<opml version="2.0">${head}<body><outline text="Root"><outline text="Leaf" collapse="true"/></outline></body></opml>`;
+      const r = readOpml(text, 'f.opml');
+      expect(allTopics(r.outline.roots).some((t) => t.collapsed)).toBe(false);
+      expect(feature(r.report.build(2), 'folded topics without subtopics')).toMatchObject({ found: 1, dropped: 1 });
+    }
+  });
+
   it('expansionState: the listed lines are open (OPML flatdown), the rest closed', () => {
     const r = read('drummer-states.opml'); // "1,4": the root and its third child
     const root = r.outline.roots[0];
