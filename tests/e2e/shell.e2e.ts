@@ -25,13 +25,30 @@ describe('routes', () => {
     expect(session.consoleErrors).toEqual([]);
   });
 
-  it('a share link no sync server answers says so after a while, and offers this device\'s map', async () => {
-    // The app served as static files: no server behind /api or the sync socket.
+  it('a share link opened where the app is served as static files says at once that no sync server runs there', async () => {
+    // The app served as static files: /api answers with the app's page, no sync socket.
     session = await openApp();
-    await session.goto('/mindmap/shared/AbCdEfGhIjKlMnOpQrStU#edit=aaaaaaaaaaaaaaaaaaaaaa&view=bbbbbbbbbbbbbbbbbbbbbb');
+    const link = '/mindmap/shared/AbCdEfGhIjKlMnOpQrStU#edit=aaaaaaaaaaaaaaaaaaaaaa&view=bbbbbbbbbbbbbbbbbbbbbb';
+    await session.goto(link);
     const page = session.page;
+    // Well before the 8 s after which a server that does not answer is reported.
+    await page.getByText('No MindFlow sync server runs at', { exact: false }).waitFor({ timeout: 4_000 });
+    expect(await page.getByText('The sync server has not answered yet', { exact: false }).count()).toBe(0);
+    expect(await page.getByText('Opening the shared map…').count()).toBe(0);
+    await page.getByRole('link', { name: 'Open my map' }).click();
+    await page.waitForURL(/\/mindmap$/);
+    await page.getByRole('treeitem', { name: 'Main Topic' }).waitFor({ state: 'attached', timeout: 30_000 });
+  });
+
+  it('a share link no sync server answers says so after a while, and offers this device\'s map', async () => {
+    // A server that is down: nothing answers at all, which may change, so the page waits first.
+    session = await openApp();
+    const page = session.page;
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await session.goto('/mindmap/shared/AbCdEfGhIjKlMnOpQrStU#edit=aaaaaaaaaaaaaaaaaaaaaa&view=bbbbbbbbbbbbbbbbbbbbbb');
     await page.getByText('Opening the shared map…').waitFor();
     await page.getByText('The sync server has not answered yet', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('No MindFlow sync server runs at', { exact: false }).count()).toBe(0);
     await page.getByRole('link', { name: 'Open my map' }).click();
     await page.waitForURL(/\/mindmap$/);
     await page.getByRole('treeitem', { name: 'Main Topic' }).waitFor({ state: 'attached', timeout: 30_000 });

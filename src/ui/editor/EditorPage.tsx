@@ -22,6 +22,7 @@ import { getEditorSession, type EditorSession } from './editorSession';
 import { REFUSED_LINK_MESSAGE, reopenOnNewLink, resolveSharedMap, setAsideSharedMap } from './share/sharedRoute';
 import { LinkRefusedError } from './share/syncConnection';
 import { OpenMyMapButton } from './share/OpenMyMapButton';
+import { useNoSyncServerHere } from './share/syncServerProbe';
 import { adoptLeftSharedMap } from './share/leaveSharedMap';
 import { NameDialog } from './share/NameDialog';
 import { PresenceSync } from './share/PresenceSync';
@@ -45,6 +46,8 @@ import { useTrueAfter } from '../hooks/useTrueAfter';
 
 const SLOW_JOIN_MS = 8000;
 const SLOW_JOIN_MESSAGE = 'The sync server has not answered yet. MindFlow keeps trying and opens the map as soon as it does.';
+const noServerHereMessage = (origin: string) =>
+  `No MindFlow sync server runs at ${origin}, so shared maps cannot open here. Open the link where MindFlow runs with its server ("npm start").`;
 
 /** The load notice is shown once per page, not on every visit to the editor. */
 let loadNoticeShown = false;
@@ -59,7 +62,9 @@ export function EditorPage() {
   const navigate = useNavigate();
   // A shared map this device holds nothing of waits for the server, which may not answer (down, or
   // the app served as static files): after a while the page says so, and offers this device's map.
-  const joinIsSlow = useTrueAfter(room, SLOW_JOIN_MS) && !failed && !!room;
+  // Served as static files, the answer is known at once: no wait for the server.
+  const noServerHere = useNoSyncServerHere(room) && !failed;
+  const joinIsSlow = (useTrueAfter(room, SLOW_JOIN_MS) || noServerHere) && !failed && !!room;
   useEffect(() => (room ? reopenOnNewLink() : undefined), [room]);
   useEffect(() => {
     let live = true;
@@ -114,11 +119,11 @@ export function EditorPage() {
         ) : (
           <Center className={classes.loader} role="status" aria-live="polite">
             <Stack align="center" gap="sm">
-              {failed ? null : <Loader color="violet" />}
+              {failed || noServerHere ? null : <Loader color="violet" />}
               <Text size="sm" c="dimmed" maw={420} ta="center">
-                {failed ?? (room ? 'Opening the shared map…' : 'Loading your mind map…')}
+                {failed ?? (noServerHere ? noServerHereMessage(window.location.origin) : room ? 'Opening the shared map…' : 'Loading your mind map…')}
               </Text>
-              {joinIsSlow ? (
+              {joinIsSlow && !noServerHere ? (
                 <Text size="sm" c="dimmed" maw={420} ta="center">
                   {SLOW_JOIN_MESSAGE}
                 </Text>
