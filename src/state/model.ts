@@ -117,6 +117,8 @@ export const EXPORT_VERSION = '1.0';
 export const STORAGE_KEY = 'mind-map-storage';
 
 export const MOBILE_MAX_WIDTH = 768;
+/** Touch has no dblclick: two taps on one topic this close together edit its title. */
+export const DOUBLE_TAP_MS = 350;
 export const BREAKPOINTS = { xs: 480, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
 
 export const LANDING_SCROLL_HINT_PX = 100;

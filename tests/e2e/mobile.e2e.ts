@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Session } from './browser';
-import { button, editPanel, expectHidden, expectToast, expectVisible, nodeCount, openEditor, resetMap } from './editor.helpers';
+import { button, child, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeCount, openEditor, resetMap } from './editor.helpers';
 
 let session: Session;
 let page: Page;
@@ -139,16 +139,95 @@ describe('editor on mobile', () => {
     expect(await editPanel(page).isVisible()).toBe(true);
     await page.touchscreen.tap(at.x, at.y);
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
-    // In the upper half, above where the on-screen keyboard opens, and not under the card.
+    // In the upper half, above where the on-screen keyboard opens; the card steps aside meanwhile.
     const editor = await page.evaluate(() => {
       const r = document.activeElement!.getBoundingClientRect();
       return { y: r.y, height: r.height };
     });
     expect(editor.y + editor.height).toBeLessThanOrEqual(844 / 2);
-    const card = (await editPanel(page).boundingBox())!;
-    expect(editor.y + editor.height).toBeLessThanOrEqual(card.y);
+    await expectHidden(editPanel(page));
     expect(await nodeCount(page)).toBe(1);
     expect(await page.evaluate(() => (window as any).__mindflow.node('root').data.color)).toBe('#9b87f5');
+    await page.keyboard.press('Escape');
+  });
+
+  it('while a title is edited in place the Edit card steps aside, and the on-screen keyboard keeps the view', async () => {
+    await resetMap(page);
+    const r = await rootRect();
+    const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    await page.waitForTimeout(400);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForTimeout(150);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
+    await expectHidden(editPanel(page));
+    const view = () => page.evaluate(() => (window as any).__mindflow.scene.getViewport());
+    const before = await view();
+    try {
+      // The keyboard opens: the page gets shorter.
+      await page.setViewportSize({ width: 390, height: 470 });
+      await page.waitForTimeout(700);
+      expect(await view()).toEqual(before);
+      const onTop = await page.evaluate(() => {
+        const r = document.activeElement!.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === document.activeElement && r.bottom <= innerHeight;
+      });
+      expect(onTop).toBe(true);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Typed above the keyboard');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => (window as any).__mindflow.node('root').data.label)).toBe('Typed above the keyboard');
+      await expectVisible(editPanel(page));
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    await page.waitForTimeout(700);
+    expect(await view()).toEqual(before);
+    await page.keyboard.press('Escape');
+  });
+
+  it('a tap on a topic near its side selects it (it does not start a connection)', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('b', 'Beta', 'root', 0, 200)])));
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    await page.waitForTimeout(400);
+    const r = await rootRect();
+    await page.touchscreen.tap(r.x + r.width - 7, r.y + r.height / 2);
+    await expect.poll(() => page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId)).toBe('root');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
+    const b = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('b')))!;
+    await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+    await expect.poll(() => page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId)).toBe('b');
+    expect(await page.evaluate(() => (window as any).__mindflow.store.getState().edges.n)).toBe(1);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the Edit card takes a tap once a double tap can no longer follow', async () => {
+    await resetMap(page);
+    await page.waitForTimeout(400);
+    const r = await rootRect();
+    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+    await expectVisible(editPanel(page));
+    await page.waitForTimeout(500);
+    const title = editPanel(page).getByLabel('Title', { exact: true });
+    const box = (await title.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId)).toBe('root');
+    await page.keyboard.press('Escape');
+  });
+
+  it('a tapped topic shows its "+" (as under a mouse pointer), which adds a middle child', async () => {
+    await resetMap(page);
+    await page.waitForTimeout(400);
+    const r = await rootRect();
+    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+    await expectVisible(editPanel(page));
+    await page.waitForTimeout(1200); // the topic comes out from under the card
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const plus = (await page.evaluate(() => (window as any).__mindflow.scene.partClientPoint('root', 'plus')))!;
+    await page.touchscreen.tap(plus.x, plus.y);
+    await expect.poll(() => nodeCount(page)).toBe(2);
     await page.keyboard.press('Escape');
   });
 

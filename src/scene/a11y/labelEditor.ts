@@ -7,6 +7,26 @@ import { LIMITS } from '../../state/rules';
 /** The label editors open now (one per canvas). */
 const openEditors = new Set<LabelEditor>();
 
+const editingWatchers = new Set<() => void>();
+
+/** True while a title is being edited in place on a canvas. */
+export function titleEditedInPlace(): boolean {
+  return openEditors.size > 0;
+}
+
+/** Calls `cb` whenever an in-place title editor opens or closes; returns the way to stop. */
+export function watchTitleEditing(cb: () => void): () => void {
+  editingWatchers.add(cb);
+  return () => editingWatchers.delete(cb);
+}
+
+function setOpen(editor: LabelEditor, open: boolean): void {
+  const was = openEditors.size;
+  if (open) openEditors.add(editor);
+  else openEditors.delete(editor);
+  if (openEditors.size !== was) for (const cb of editingWatchers) cb();
+}
+
 /** True while a label editor holds text typed and not yet committed (leaving the page would drop it). */
 export function labelEditorHoldsText(): boolean {
   for (const editor of openEditors) if (editor.holdsUncommittedText) return true;
@@ -52,7 +72,7 @@ export class LabelEditor {
   open(id: string, label: string, rect: { x: number; y: number; width: number; height: number }, zoom: number, colors: { bg: string; fg: string }): void {
     this.editingId = id;
     this.openedWith = label;
-    openEditors.add(this);
+    setOpen(this, true);
     const s = this.input.style;
     s.display = 'block';
     this.place(rect, zoom);
@@ -87,7 +107,7 @@ export class LabelEditor {
   private close(): string | null {
     const id = this.editingId;
     this.editingId = null;
-    openEditors.delete(this);
+    setOpen(this, false);
     this.input.style.display = 'none';
     return id;
   }
@@ -114,7 +134,7 @@ export class LabelEditor {
   };
 
   destroy(): void {
-    openEditors.delete(this);
+    setOpen(this, false);
     this.input.remove();
   }
 }

@@ -187,11 +187,19 @@ export class CameraControl {
     this.fit(r.padding, r.durationMs);
   }
 
+  /** Fit view: the whole map, below 0.2 for a map too big for it. */
   fit(padding: number = FIT_PADDING.button, durationMs?: number): void {
-    const to = this.fitFor(padding, true);
+    this.fitTo(this.fitFor(padding, true), durationMs);
+  }
+
+  /** A refit the user did not ask for (a resize, a turn of the device): it stops at 0.2. */
+  fitAutomatically(padding: number, durationMs?: number): void {
+    this.fitTo(this.fitFor(padding, false), durationMs);
+  }
+
+  private fitTo(to: Camera | null, durationMs?: number): void {
     if (!to) return;
-    const d = durationMs ?? fitDuration(this.cam, to, this.size);
-    this.animateTo(to, d);
+    this.animateTo(to, durationMs ?? fitDuration(this.cam, to, this.size));
   }
 
   centerOn(wx: number, wy: number): void {

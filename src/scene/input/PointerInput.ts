@@ -4,6 +4,7 @@
  * whenever two touch pointers are down. Pixi's own event system is off (it hit-tests the whole scene
  * graph on every move); hits come from the spatial index through the host.
  */
+import { DOUBLE_TAP_MS } from '../../state/model';
 import { screenToWorld, wheelZoomFactor, zoomAround, type Camera } from '../camera/camera';
 import type { NodePart } from '../topics/nodeLayout';
 import { connectionEnds, DRAG_THRESHOLD_PX, movedBeyond, pinchCamera, TOUCH_DRAG_THRESHOLD_PX, type PinchStart } from './gestures';
@@ -228,9 +229,11 @@ export class PointerInput {
           this.host.setPreview(from, screenToWorld(this.host.camera(), p.x, p.y));
         } else if (part === 'body' && m.touch) {
           this.host.select(id);
-          // Touch has no dblclick: two taps on the same topic within 350 ms edit it.
+          // Touch has no hover: the tapped topic shows what a pointer over it would (its "+").
+          this.host.setHover(m.hit);
+          // Touch has no dblclick: two taps on the same topic within DOUBLE_TAP_MS edit it.
           const now = performance.now();
-          if (this.lastTap.id === id && now - this.lastTap.time < 350) this.host.editLabel(id);
+          if (this.lastTap.id === id && now - this.lastTap.time < DOUBLE_TAP_MS) this.host.editLabel(id);
           else this.host.revealAfterTap(id);
           this.lastTap = { time: now, id };
         }
@@ -248,6 +251,7 @@ export class PointerInput {
         this.mode = { kind: 'idle' };
         this.host.setCursor('default');
         if (!m.moved) this.host.select(null);
+        if (m.touch && !m.moved) this.host.setHover(null);
         return;
       case 'connecting': {
         if (m.pointerId === null || e.pointerId !== m.pointerId) return;

@@ -66,20 +66,24 @@ const within = (px: number, py: number, cx: number, cy: number, r: number) => (p
 /** The part of a topic of `width` under local point (px, py), or null. Small targets win over the body. */
 export function hitPart(width: number, px: number, py: number, o: PartOptions): NodePart | null {
   const slop = o.slop ?? 0;
+  const inBody = px >= 0 && px <= width && py >= 0 && py <= NODE_HEIGHT;
   if (o.detailed) {
+    // A finger's slop reaches a handle from outside the card only: a tap on the card near its side
+    // selects the topic, it does not start a connection (only the dot itself does, or just outside).
+    const handleReach = slop > 0 && inBody ? HANDLE_RADIUS : HANDLE_RADIUS + 5 + slop;
     const hi = handleCenter(width, 'in');
-    if (within(px, py, hi.x, hi.y, HANDLE_RADIUS + 5 + slop)) return 'handle-in';
+    if (within(px, py, hi.x, hi.y, handleReach)) return 'handle-in';
     const ho = handleCenter(width, 'out');
-    if (within(px, py, ho.x, ho.y, HANDLE_RADIUS + 5 + slop)) return 'handle-out';
+    if (within(px, py, ho.x, ho.y, handleReach)) return 'handle-out';
     if (o.hovered) {
       const p = plusCenter(width);
       if (within(px, py, p.x, p.y, PLUS_RADIUS + 2 + slop)) return 'plus';
     }
     if (o.hasChildren) {
+      // Inside the card, where a finger may mean the card itself, the chevron takes half the slop.
       const c = chevronCenter(width);
-      if (within(px, py, c.x, c.y, CHEVRON_RADIUS + 4 + slop)) return 'chevron';
+      if (within(px, py, c.x, c.y, CHEVRON_RADIUS + 4 + (inBody ? slop / 2 : slop))) return 'chevron';
     }
   }
-  if (px >= 0 && px <= width && py >= 0 && py <= NODE_HEIGHT) return 'body';
-  return null;
+  return inBody ? 'body' : null;
 }

@@ -13,6 +13,7 @@ import { MOBILE_MAX_WIDTH } from '../../state/model';
 import { prepareScene } from '../../scene';
 import { useCommandHotkeys } from '../hooks/useCommandHotkeys';
 import { useForcedColorScheme } from '../hooks/useForcedColorScheme';
+import { useTitleEditedInPlace } from '../hooks/useTitleEditedInPlace';
 import { useViewportLock } from '../hooks/useViewportLock';
 import { CanvasControls } from './CanvasControls';
 import { EditNodePanel } from './EditNodePanel/EditNodePanel';
@@ -147,6 +148,7 @@ function EditorShell({ session }: { session: EditorSession }) {
   const [snapToGrid, setSnapToGrid] = useState(false);
   const [performanceMode, setPerformanceMode] = useState(false);
   const [toolsOpen, setToolsOpen] = useState(false);
+  const titleInPlace = useTitleEditedInPlace();
   const canvas = useRef<CanvasHandle | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -251,7 +253,8 @@ function EditorShell({ session }: { session: EditorSession }) {
       />
       <SearchBanner />
       {isMobile ? <MobileBar /> : null}
-      <EditNodePanel hidden={isMobile && toolsOpen} />
+      {/* On a phone the centred card would cover a title edited in place once the keyboard is up. */}
+      <EditNodePanel hidden={isMobile && (toolsOpen || titleInPlace)} />
       <SaveWarning />
       <NameDialog />
       <PresenceSync />

@@ -37,6 +37,20 @@ describe('topic parts', () => {
     expect(hitPart(160, hi.x - 14, hi.y, { ...opts, slop: 6 })).toBe('handle-in');
   });
 
+  test('a finger on the card near its side selects the topic; only the dot itself starts a connection', () => {
+    const ho = handleCenter(160, 'out');
+    const touch = { ...opts, hasChildren: false, slop: 6 };
+    expect(hitPart(160, ho.x - 7, ho.y, touch)).toBe('body');
+    expect(hitPart(160, ho.x - 14, ho.y + 10, touch)).toBe('body');
+    expect(hitPart(160, ho.x - 3, ho.y, touch)).toBe('handle-out');
+    // Nor does it fold the topic, with the chevron above it.
+    expect(hitPart(160, ho.x - 7, ho.y, { ...touch, hasChildren: true })).toBe('body');
+    const c = chevronCenter(160);
+    expect(hitPart(160, c.x + 8, c.y + 8, { ...touch, hasChildren: true })).toBe('chevron');
+    // The mouse keeps its reach inside the card.
+    expect(hitPart(160, ho.x - 7, ho.y, { ...opts, hasChildren: false })).toBe('handle-out');
+  });
+
   test('the index box covers handles and the plus', () => {
     const box = nodeHitBox(100, 50, 160);
     expect(rectContains(box, 100 - 4, 50 + NODE_HEIGHT / 2)).toBe(true);

@@ -69,7 +69,7 @@ function saveDraft(store: MindMapStore, draft: PanelDraft, update: (recipe: (d: 
   return true;
 }
 
-/** `hidden`: kept (with its draft) but not shown, on a phone while the tool panel is open over it. */
+/** `hidden`: kept (with its draft) but not shown, on a phone while the tool panel is open over it or a title is edited in place. */
 export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
   const { session } = useEditor();
   const { store } = session;

@@ -4,9 +4,11 @@
  * would land on whatever control of the card is under the finger (Delete, a colour). For a moment
  * after it appears, or shows another topic, the card lets taps through to the canvas.
  */
+import { DOUBLE_TAP_MS } from '../../../state/model';
 import { useTrueAfter } from '../../hooks/useTrueAfter';
 
-export const TAP_GUARD_MS = 700;
+/** The double tap's time and a little more: a tap meant for the card after that reaches it. */
+export const TAP_GUARD_MS = DOUBLE_TAP_MS + 100;
 
 /** False for TAP_GUARD_MS after `key` (the card's topic) changes, then true. */
 export function useArmedAfter(key: unknown): boolean {
