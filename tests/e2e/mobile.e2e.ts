@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Session } from './browser';
-import { button, child, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeCount, openEditor, resetMap } from './editor.helpers';
+import { button, child, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeCount, openEditor, resetMap, selectedId } from './editor.helpers';
 
 let session: Session;
 let page: Page;
@@ -32,6 +32,30 @@ interface Box {
 async function rootRect(): Promise<Box> {
   await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
   return (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('root')))!;
+}
+
+/** A finger on the middle of a box. */
+const tapMiddle = (r: Box) => page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+
+/** Taps the root on a fresh map, a double tap's time after any tap before. */
+async function tapRootAfresh(): Promise<void> {
+  await resetMap(page);
+  await page.waitForTimeout(400);
+  await tapMiddle(await rootRect());
+  await expectVisible(editPanel(page));
+}
+
+/** Double-taps the root of a fresh map and waits for its in-place title editor; `between` runs between the taps. */
+async function doubleTapRoot(between?: () => Promise<void>): Promise<void> {
+  await resetMap(page);
+  const at = await rootRect();
+  // A tap of the test before, on the same topic, is not the first tap of this double tap.
+  await page.waitForTimeout(400);
+  await tapMiddle(at);
+  await page.waitForTimeout(150);
+  await between?.();
+  await tapMiddle(at);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
 }
 
 const boxesOverlap = (a: Box, b: Box) => a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
@@ -128,17 +152,10 @@ describe('editor on mobile', () => {
   });
 
   it('a double tap edits the title in place; the card that appears lets that second tap through', async () => {
-    await resetMap(page);
-    const r = await rootRect();
-    const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    // A tap of the test before, on the same topic, is not the first tap of this double tap.
-    await page.waitForTimeout(400);
-    await page.touchscreen.tap(at.x, at.y);
-    // The centred card appears over the topic before the second tap of the double tap (350 ms).
-    await page.waitForTimeout(150);
-    expect(await editPanel(page).isVisible()).toBe(true);
-    await page.touchscreen.tap(at.x, at.y);
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
+    await doubleTapRoot(async () => {
+      // The centred card appears over the topic before the second tap of the double tap (350 ms).
+      expect(await editPanel(page).isVisible()).toBe(true);
+    });
     // In the upper half, above where the on-screen keyboard opens; the card steps aside meanwhile.
     const editor = await page.evaluate(() => {
       const r = document.activeElement!.getBoundingClientRect();
@@ -152,14 +169,7 @@ describe('editor on mobile', () => {
   });
 
   it('while a title is edited in place the Edit card steps aside, and the on-screen keyboard keeps the view', async () => {
-    await resetMap(page);
-    const r = await rootRect();
-    const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    await page.waitForTimeout(400);
-    await page.touchscreen.tap(at.x, at.y);
-    await page.waitForTimeout(150);
-    await page.touchscreen.tap(at.x, at.y);
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
+    await doubleTapRoot();
     await expectHidden(editPanel(page));
     const view = () => page.evaluate(() => (window as any).__mindflow.scene.getViewport());
     const before = await view();
@@ -192,37 +202,27 @@ describe('editor on mobile', () => {
     await page.waitForTimeout(400);
     const r = await rootRect();
     await page.touchscreen.tap(r.x + r.width - 7, r.y + r.height / 2);
-    await expect.poll(() => page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId)).toBe('root');
+    await expect.poll(() => selectedId(page)).toBe('root');
     await page.keyboard.press('Escape');
     await page.waitForTimeout(400);
-    const b = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('b')))!;
-    await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
-    await expect.poll(() => page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId)).toBe('b');
+    await tapMiddle((await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('b')))!);
+    await expect.poll(() => selectedId(page)).toBe('b');
     expect(await page.evaluate(() => (window as any).__mindflow.store.getState().edges.n)).toBe(1);
     await page.keyboard.press('Escape');
   });
 
   it('the Edit card takes a tap once a double tap can no longer follow', async () => {
-    await resetMap(page);
-    await page.waitForTimeout(400);
-    const r = await rootRect();
-    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
-    await expectVisible(editPanel(page));
+    await tapRootAfresh();
     await page.waitForTimeout(500);
     const title = editPanel(page).getByLabel('Title', { exact: true });
-    const box = (await title.boundingBox())!;
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await tapMiddle((await title.boundingBox())!);
     await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.evaluate(() => (window as any).__mindflow.store.getState().selectedNodeId)).toBe('root');
+    expect(await selectedId(page)).toBe('root');
     await page.keyboard.press('Escape');
   });
 
   it('a tapped topic shows its "+" (as under a mouse pointer), which adds a middle child', async () => {
-    await resetMap(page);
-    await page.waitForTimeout(400);
-    const r = await rootRect();
-    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
-    await expectVisible(editPanel(page));
+    await tapRootAfresh();
     await page.waitForTimeout(1200); // the topic comes out from under the card
     await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
     const plus = (await page.evaluate(() => (window as any).__mindflow.scene.partClientPoint('root', 'plus')))!;
