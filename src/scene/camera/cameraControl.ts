@@ -97,9 +97,13 @@ export class CameraControl {
     return minZoomFor(this.bounds(), this.size, OVERVIEW_PADDING);
   }
 
-  /** The lowest zoom for a request of `zoom`; the bounds (O(shown topics) after a change) only below 0.2. */
+  /**
+   * The lowest zoom for a request of `zoom`; the bounds (O(shown topics) after a change) only below
+   * 0.2. A view already below it (the shown map shrank under an overview: a fold, a search) may stay
+   * there: zooming out or panning never zooms in.
+   */
   minZoomFor(zoom: number): number {
-    return zoom >= ZOOM_MIN ? ZOOM_MIN : this.minZoom;
+    return Math.min(zoom >= ZOOM_MIN ? ZOOM_MIN : this.minZoom, this.cam.zoom);
   }
 
   set(cam: Camera): void {

@@ -194,7 +194,8 @@ export class Minimap implements MinimapSurface {
     c.fillRect(x, y, w, h);
     c.strokeStyle = this.theme.minimapView;
     c.lineWidth = 1.5;
-    c.strokeRect(Math.max(0.75, x), Math.max(0.75, y), Math.min(w, MINIMAP_W - 1.5), Math.min(h, MINIMAP_H - 1.5));
+    const f = viewFrame(x, y, w, h);
+    c.strokeRect(f.x, f.y, f.width, f.height);
   }
 
   get bounds(): Rect | null {
@@ -236,4 +237,16 @@ export class Minimap implements MinimapSurface {
 /** A box's side in picture pixels: at least one, so every topic shows. */
 function dotSize(worldSize: number, tf: MinimapTransform): number {
   return Math.max(1, worldSize * tf.scale);
+}
+
+/**
+ * The view's outline in minimap pixels: the view rectangle cut to the minimap (half the 1.5-px line
+ * inside each edge), so a view reaching past an edge is outlined where it is, not shifted inwards.
+ */
+export function viewFrame(x: number, y: number, w: number, h: number): { x: number; y: number; width: number; height: number } {
+  const x0 = Math.max(0.75, x);
+  const y0 = Math.max(0.75, y);
+  const x1 = Math.min(MINIMAP_W - 0.75, x + w);
+  const y1 = Math.min(MINIMAP_H - 0.75, y + h);
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }

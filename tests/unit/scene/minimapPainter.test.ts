@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MinimapPainter, type MinimapSurface } from '../../../src/scene/minimap/minimapPainter';
+import { MINIMAP_H, MINIMAP_W, viewFrame } from '../../../src/scene/minimap/Minimap';
 import { HIT_MARGIN_BOTTOM, HIT_MARGIN_TOP, HIT_MARGIN_X, NODE_HEIGHT } from '../../../src/scene/constants';
 import { rectsIntersect, type Rect } from '../../../src/scene/geometry';
 
@@ -163,5 +164,22 @@ describe('minimap painter', () => {
     painter.changed(Array.from({ length: 3000 }, (_, i) => `t${i + 10}`));
     vi.runAllTimers();
     expect(surface.fullBoxes).toBe(N - 1);
+  });
+});
+
+describe('the view outline', () => {
+  test('a view reaching past the top or left edge is outlined where it is, not shifted inwards', () => {
+    // A view from row -9.7 to 18.5 of the minimap: its outline ends at 18.5, as its fill does.
+    const f = viewFrame(20, -9.7, 50, 28.2);
+    expect(f.y).toBe(0.75);
+    expect(f.y + f.height).toBeCloseTo(18.5, 10);
+    const g = viewFrame(-30, 10, 60, 20);
+    expect(g.x).toBe(0.75);
+    expect(g.x + g.width).toBeCloseTo(30, 10);
+    // Inside, it is the view; past the far edges, cut at them.
+    expect(viewFrame(10, 10, 20, 20)).toEqual({ x: 10, y: 10, width: 20, height: 20 });
+    const h = viewFrame(150, 100, 200, 200);
+    expect(h.x + h.width).toBe(MINIMAP_W - 0.75);
+    expect(h.y + h.height).toBe(MINIMAP_H - 0.75);
   });
 });

@@ -62,6 +62,30 @@ describe('overview zoom', () => {
     expect(cc.fitFor(0.2, true)!.zoom).toBeGreaterThanOrEqual(0.2);
   });
 
+  test('when the shown map shrinks under an overview, zooming out and panning never zoom in', () => {
+    let bounds: Rect = huge;
+    const cc = new CameraControl({ request: () => {}, bounds: () => bounds });
+    cc.size = size;
+    cc.jump(cc.fitFor(0.2, true)!);
+    const far = cc.cam.zoom;
+    expect(far).toBeLessThan(0.2);
+    // The root folded: only a small map is shown now, which fits at 0.2.
+    bounds = small;
+    cc.invalidateBounds();
+    cc.zoomBy(1 / 1.2);
+    cc.jump(cc.target);
+    expect(cc.cam.zoom).toBe(far);
+    cc.set({ x: cc.cam.x + 50, y: cc.cam.y, zoom: cc.cam.zoom });
+    expect(cc.cam.zoom).toBe(far);
+    // Zooming in still works, and once above the new floor the view cannot go back below it.
+    cc.zoomBy(1.2);
+    cc.jump(cc.target);
+    expect(cc.cam.zoom).toBeCloseTo(far * 1.2, 12);
+    cc.set({ x: 0, y: 0, zoom: 0.5 });
+    cc.set({ x: 0, y: 0, zoom: far });
+    expect(cc.cam.zoom).toBe(0.2);
+  });
+
   test('a fit to where the camera already is starts no animation; one elsewhere does', () => {
     let requests = 0;
     const cc = new CameraControl({ request: () => requests++, bounds: () => huge });
