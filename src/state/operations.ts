@@ -26,7 +26,7 @@ import { deleteEdge, deleteSubtree, editNode, insertEdge, insertNode, reparent, 
 import type { MindMapStore } from './store';
 import { checkUrl, firstError, labelError, nodeInputErrors, normalizeColor, normalizeTags } from './rules';
 import { tableGet, tableSet } from './table';
-import { growsLeftward, isDescendantOf, subtreeIds } from './tree';
+import { growsLeftward, hidingFold, isDescendantOf, subtreeIds } from './tree';
 
 export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { value: T })) | { ok: false; error: string };
 
@@ -333,10 +333,17 @@ export function addTaskList(store: MindMapStore, parentId?: string | null): stri
   return list.id;
 }
 
+/**
+ * Sets the search. A search shows the selected topic even inside a folded branch; once it is cleared,
+ * a selection a fold hides moves to that fold (as folding does), so nothing unseen stays selected.
+ */
 export function setSearch(store: MindMapStore, query: string): void {
-  if (store.getState().searchQuery === query) return;
+  const s = store.getState();
+  if (s.searchQuery === query) return;
+  const fold = query === '' && s.selectedNodeId !== null ? hidingFold(s, s.selectedNodeId) : null;
   store.transact('Search', (d) => {
     d.searchQuery = query;
+    if (fold !== null) d.selectedNodeId = fold;
   }, { history: false });
 }
 

@@ -34,6 +34,16 @@ export function ancestorIds(s: MindMapState, id: string): string[] {
   return out;
 }
 
+/** The folded ancestor nearest the root that hides the topic, or null when no fold hides it (the topic shown without a search). */
+export function hidingFold(s: MindMapState, id: string): string | null {
+  let fold: string | null = null;
+  findAncestor(s, id, (a) => {
+    if (getNode(s, a)?.data.expanded === false) fold = a;
+    return false;
+  });
+  return fold;
+}
+
 /** A topic and all its descendants, in pre-order. */
 export function subtreeIds(s: MindMapState, id: string): string[] {
   const out: string[] = [];

@@ -253,6 +253,23 @@ describe('toggleExpanded', () => {
   });
 });
 
+describe('a search shows the selected topic inside folds; clearing it', () => {
+  it('moves a selection that a fold hides to the fold nearest the root (as folding does)', () => {
+    const store = tree('Root', ['A', ['A1', 'A11']], 'B');
+    toggleExpanded(store, 'A1');
+    toggleExpanded(store, 'A');
+    setSearch(store, 'A11');
+    select(store, 'A11');
+    setSearch(store, '');
+    expect(store.getState().selectedNodeId).toBe('A');
+    // A selection no fold hides stays where it is.
+    select(store, 'B');
+    setSearch(store, 'A1');
+    setSearch(store, '');
+    expect(store.getState().selectedNodeId).toBe('B');
+  });
+});
+
 describe('select and search are not history steps', () => {
   it('select / clear selection', () => {
     const store = tree('Root', 'A');

@@ -16,8 +16,12 @@ import { writeMarkdown } from './writeMarkdown';
  */
 export const MAX_TEXT_DEPTH = 200;
 
-/** The topic `id` and its descendants as an Outline, with the connections that stay inside the branch. */
-export function branchOutline(state: MindMapState, id: string): Outline {
+/**
+ * The topic `id` and its descendants as an Outline, with the connections that stay inside the branch.
+ * The default colour is left out (text forms have no place for it) unless `everyColor`: a paste in
+ * MindFlow gives a topic without a colour its parent's, so a map pasted whole names every colour.
+ */
+export function branchOutline(state: MindMapState, id: string, everyColor = false): Outline {
   const top = getNode(state, id);
   if (!top) return { roots: [], connections: [] };
   const roots: OutlineTopic[] = [];
@@ -42,7 +46,7 @@ export function branchOutline(state: MindMapState, id: string): Outline {
     }
     if (d.tags?.length) t.tags = d.tags.slice();
     if (d.priority) t.priority = d.priority;
-    if (d.color && d.color.toLowerCase() !== DEFAULT_COLOR) t.color = d.color.toLowerCase();
+    if (d.color && (everyColor || d.color.toLowerCase() !== DEFAULT_COLOR)) t.color = d.color.toLowerCase();
     if (d.done !== undefined) t.done = d.done;
     if (parent) parent.children.push(t);
     else roots.push(t);

@@ -54,7 +54,7 @@ export function readPastedOutline(text: string): { ok: true; outline: Outline } 
       const map = parseMapText(text);
       if (!map.ok) return { ok: false, error: PASTE_MESSAGES.notAMap };
       // The pasted map's root becomes a child of the target, its connections kept.
-      return { ok: true, outline: branchOutline(map.state, map.state.rootId) };
+      return { ok: true, outline: branchOutline(map.state, map.state.rootId, true) };
     }
     const read = READERS[format];
     if (!read) return { ok: false, error: PASTE_MESSAGES.unknown };

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { childIds, edgeId, getEdge, getNode } from '../../../src/state/doc';
 import { topic, type Outline } from '../../../src/state/interop/outline';
 import { PASTE_MESSAGES, PASTE_STEP_X, PASTE_STEP_Y, pasteOutline, readPastedOutline } from '../../../src/state/interop/paste';
-import { branchAsMarkdown, branchAsText, branchCopy } from '../../../src/state/interop/branchText';
+import { branchAsMap, branchAsMarkdown, branchAsText, branchCopy } from '../../../src/state/interop/branchText';
 import { exportJson } from '../../../src/state/snapshot';
-import { connect, moveNode, setExpanded, updateSettings } from '../../../src/state/operations';
+import { connect, moveNode, setExpanded, updateNodeData, updateSettings } from '../../../src/state/operations';
 import { keepLaidOut } from '../../../src/state/layout/apply';
 import { tree } from '../helpers/tree';
 import { tableGet } from '../../../src/state/table';
@@ -213,6 +213,18 @@ describe('readPastedOutline', () => {
     const source = tree('Plan', ['Goals', 'G1'], 'Risks');
     const o = read(exportJson(source.getState()));
     expect(labelsOf(o)).toEqual([['Plan', ['Goals', 'Risks']]]);
+  });
+
+  it('a MindFlow map pasted keeps the default colour under a coloured topic (it does not take the parent\'s)', () => {
+    const source = tree('Root', ['Red', 'Plain']);
+    expect(updateNodeData(source, 'Red', { label: 'Red', color: '#ef4444', animation: 'pulse' })).toEqual({ ok: true });
+    const store = tree('Target', 'T');
+    const r = pasteOutline(store, 'T', read(branchAsMap(source.getState(), 'Red')));
+    if (!r.ok) throw new Error(r.error);
+    const s = store.getState();
+    const red = r.ids[0];
+    expect(getNode(s, red)!.data.color).toBe('#ef4444');
+    expect(getNode(s, childIds(s, red)[0])!.data.color).toBe('#9b87f5');
   });
 
   it('round-trips a copied branch, as text and as Markdown', () => {
