@@ -20,7 +20,8 @@ import { visibleWorldRect, type Camera } from './camera/camera';
 import { CameraControl, topicBounds } from './camera/cameraControl';
 import { ViewportSize } from './camera/viewportSize';
 import { NODE_HEIGHT, THEMES, type ThemeColors, type ThemeName } from './constants';
-import type { Rect } from './geometry';
+import { finiteOr, type Rect } from './geometry';
+import { TWEEN_MS } from './anim/positionTween';
 import { TileLayer, type TileSource } from './edges/TileLayer';
 import { PointerInput } from './input/PointerInput';
 import { SceneInput } from './input/sceneInput';
@@ -316,8 +317,17 @@ class SceneRoot {
     const t0 = performance.now();
     let again = this.camera.step(now);
     this.sync.apply();
-    // After apply: a fit asked for with the last edit fits the map as the edit left it.
+    // After apply: a fit asked for with the last edit fits the map as the edit left it, and a topic
+    // that is to stay where it is on screen is followed to where the edit put it.
     this.camera.runRequestedFit();
+    this.camera.runRequestedAnchor(
+      (id) => {
+        const n = getNode(this.store.getState(), id);
+        return n ? { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0) } : null;
+      },
+      (id) => this.layoutTween.tween.at(id, performance.now()) !== null,
+      TWEEN_MS,
+    );
     const cameraMoved = this.camera.moved;
     this.camera.moved = false;
     const cam = this.camera.cam;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, openEditor, resetMap, waitForEditor } from './editor.helpers';
+import { button, child, mapOf, openEditor, resetMap, waitForEditor } from './editor.helpers';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
 import { pixel } from './pixels';
@@ -412,7 +412,6 @@ async function tweenProgress(page: Page): Promise<{ distance: number; frames: { 
   return { distance, frames };
 }
 
-/** Turns Auto Layout off through the menu if it is on (an earlier test may have left it on). */
 /** Brings topic `id` to the centre at zoom 1: it is drawn where the map says, and a click there selects it. */
 async function drawnWhereClickFindsIt(page: Page, id: string): Promise<void> {
   await page.evaluate((i) => {
@@ -427,6 +426,7 @@ async function drawnWhereClickFindsIt(page: Page, id: string): Promise<void> {
   await page.waitForFunction((i) => (window as any).__mindflow.store.getState().selectedNodeId === i, id);
 }
 
+/** Turns Auto Layout off through the menu if it is on (an earlier test may have left it on). */
 async function autoLayoutOff(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Layout' }).click();
   const auto = page.getByRole('switch', { name: 'Auto Layout' });
@@ -511,6 +511,43 @@ describe('the view follows a layout', () => {
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
     await closeMenu(page);
     await allOnScreen(page);
+    await autoLayoutOff(page);
+  });
+});
+
+describe('a fold under Auto Layout', () => {
+  it('keeps the folded topic under the pointer that pressed its chevron, as the layout moves it', async () => {
+    const { page } = session;
+    await autoLayoutOff(page);
+    const kids = (parent: string) => Array.from({ length: 20 }, (_, i) => child(`${parent}${i}`, `${parent} leaf ${i}`, parent));
+    await resetMap(page, JSON.stringify(mapOf([child('p', 'Parent'), child('a', 'Branch A', 'p'), ...kids('a'), child('c', 'Branch C', 'p'), ...kids('c')])));
+    await page.getByRole('button', { name: 'Layout' }).click();
+    await page.getByRole('switch', { name: 'Auto Layout' }).click();
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
+    await closeMenu(page);
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const p = m.node('a').position;
+      m.scene.setViewport({ x: 700 - p.x, y: 400 - p.y, zoom: 1 }, 0);
+    });
+    await idle(page);
+    const before = await rect(page, 'a');
+    const worldBefore = (await positionOf(page, 'a'))!.y;
+    const chevron = (await page.evaluate(() => (window as any).__mindflow.scene.partClientPoint('a', 'chevron')))!;
+    await page.mouse.click(chevron.x, chevron.y);
+    await page.waitForFunction(() => (window as any).__mindflow.node('a').data.expanded === false);
+    await idle(page);
+    // The layout moved it by half its branch's height; on screen it is where it was.
+    expect(Math.abs((await positionOf(page, 'a'))!.y - worldBefore)).toBeGreaterThan(200);
+    const after = await rect(page, 'a');
+    expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(1);
+    // And the chevron is there to unfold it again.
+    await page.mouse.click(chevron.x, chevron.y);
+    await page.waitForFunction(() => (window as any).__mindflow.node('a').data.expanded === true);
+    await idle(page);
+    const back = await rect(page, 'a');
+    expect(Math.abs(back.y - before.y)).toBeLessThanOrEqual(1);
     await autoLayoutOff(page);
   });
 });

@@ -149,8 +149,12 @@ export class TreeAndEditor {
 
   private onTreeAction(a: TreeKeyAction): void {
     const store = this.deps.store;
-    if (a.kind === 'expand') setExpanded(store, a.id, true);
-    else if (a.kind === 'collapse') setExpanded(store, a.id, false);
+    if (a.kind === 'expand' || a.kind === 'collapse') {
+      // The topic stays where it is on screen, wherever a layout moves it.
+      const n = getNode(store.getState(), a.id);
+      if (n) this.deps.camera.requestAnchor(a.id, finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0));
+      setExpanded(store, a.id, a.kind === 'expand');
+    }
     else if (a.kind === 'select') select(store, a.id);
   }
 

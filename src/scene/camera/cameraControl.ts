@@ -67,6 +67,7 @@ export class CameraControl {
   /** deps.bounds() until the shown topics change (undefined: not known). */
   private boundsCache: Rect | null | undefined = undefined;
   private fitRequest: { padding: number; durationMs?: number } | null = null;
+  private anchorRequest: { id: string; x: number; y: number } | null = null;
 
   constructor(private readonly deps: CameraDeps) {}
 
@@ -181,6 +182,32 @@ export class CameraControl {
   requestFit(padding: number = FIT_PADDING.button, durationMs?: number): void {
     this.fitRequest = { padding, durationMs };
     this.deps.request();
+  }
+
+  /**
+   * Keeps a topic where it is on screen through the edit about to be applied: a fold under Auto
+   * Layout moves the folded topic (by half its branch's height), which would leave the view empty
+   * under the pointer that folded it. `x`, `y`: where the topic is before the edit.
+   */
+  requestAnchor(id: string, x: number, y: number): void {
+    this.anchorRequest = { id, x, y };
+  }
+
+  /**
+   * Runs an anchor asked for with requestAnchor, once the edit is applied: `at` is where the topic is
+   * now (null: gone), `tweened` whether the scene draws it moving there (the view then moves along
+   * with it, with the same duration and easing), else the view jumps.
+   */
+  runRequestedAnchor(at: (id: string) => { x: number; y: number } | null, tweened: (id: string) => boolean, tweenMs: number): void {
+    const r = this.anchorRequest;
+    if (!r) return;
+    this.anchorRequest = null;
+    const p = at(r.id);
+    if (!p || (p.x === r.x && p.y === r.y)) return;
+    const from = this.target;
+    const to = { x: from.x - (p.x - r.x) * from.zoom, y: from.y - (p.y - r.y) * from.zoom, zoom: from.zoom };
+    if (tweened(r.id)) this.animateTo(to, tweenMs);
+    else this.jump(to);
   }
 
   /** Runs a fit asked for with requestFit (the frame calls it after applying the store's changes). */

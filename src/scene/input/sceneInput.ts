@@ -149,6 +149,9 @@ export class SceneInput implements InputHost {
   }
 
   toggle(id: string): void {
+    // The chevron stays under the pointer that pressed it, wherever a layout moves its topic.
+    const at = this.nodePosition(id);
+    if (at) this.deps.camera.requestAnchor(id, at.x, at.y);
     toggleExpanded(this.deps.store, id);
   }
 

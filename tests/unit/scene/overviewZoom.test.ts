@@ -117,3 +117,26 @@ describe('overview zoom', () => {
     }
   });
 });
+
+describe('a topic anchored through an edit', () => {
+  test('stays where it was on screen: the view jumps, or moves with the topic while it is drawn moving', () => {
+    const cc = new CameraControl({ request: () => {}, bounds: () => small });
+    cc.size = size;
+    cc.jump({ x: 100, y: 50, zoom: 0.5 });
+    cc.requestAnchor('A', 480, -1080);
+    cc.runRequestedAnchor(() => ({ x: 480, y: -558 }), () => false, 400);
+    // On screen before: 100 + 480·0.5, 50 − 1080·0.5; after, the same.
+    expect(cc.cam).toEqual({ x: 100, y: 50 - 522 * 0.5, zoom: 0.5 });
+    expect(cc.animating).toBe(false);
+    cc.requestAnchor('A', 480, -558);
+    cc.runRequestedAnchor(() => ({ x: 480, y: -1080 }), () => true, 400);
+    expect(cc.animating).toBe(true);
+    expect(cc.target).toEqual({ x: 100, y: 50, zoom: 0.5 });
+    // Asked once: a second run does nothing; a topic that did not move or is gone neither.
+    cc.jump({ x: 0, y: 0, zoom: 1 });
+    cc.runRequestedAnchor(() => ({ x: 0, y: 999 }), () => false, 400);
+    cc.requestAnchor('A', 5, 5);
+    cc.runRequestedAnchor(() => null, () => false, 400);
+    expect(cc.cam).toEqual({ x: 0, y: 0, zoom: 1 });
+  });
+});
