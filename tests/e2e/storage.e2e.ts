@@ -316,6 +316,68 @@ describe('failures', () => {
   });
 });
 
+describe('leaving the page', () => {
+  /** Reloads the page; says whether the browser asked first (the question is answered "stay"). */
+  async function reloadAsks(page: Page): Promise<boolean> {
+    const dialog = page.waitForEvent('dialog', { timeout: 3000 }).catch(() => null);
+    await page.evaluate(() => void setTimeout(() => location.reload(), 0));
+    const asked = await dialog;
+    if (!asked) return false;
+    expect(asked.type()).toBe('beforeunload');
+    await asked.dismiss();
+    return true;
+  }
+
+  it('asks first while a replaced map is still being kept, and while storage refuses changes', async () => {
+    session = await openApp();
+    const { page, context, baseURL } = session;
+    // Writes to the log fail while the page says so.
+    await context.addInitScript(() => {
+      const add = IDBObjectStore.prototype.add;
+      IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+        if ((window as any).failWrites && this.name === 'log') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return add.apply(this, args);
+      };
+    });
+    await openMap(page, baseURL);
+    await page.evaluate((text) => (window as any).__mindflow.importText(text), generateMapText(5000, { seed: 3 }));
+    await waitSaved(page);
+    await page.getByRole('complementary', { name: 'Tools' }).getByRole('button', { name: 'Clear Map' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear Map' }).click();
+    expect(await reloadAsks(page)).toBe(true);
+    await page.evaluate(() => (window as any).__mindflow.kept.whenIdle());
+    await waitSaved(page);
+
+    await page.evaluate(() => ((window as any).failWrites = true));
+    await addNamed(page, 'Not stored yet');
+    await page.waitForFunction(() => (window as any).__mindflow.persistence.getStatus().error === 'quota');
+    expect(await reloadAsks(page)).toBe(true);
+    await page.evaluate(() => ((window as any).failWrites = false));
+    await page.waitForFunction(() => (window as any).__mindflow.persistence.getStatus().error === null, undefined, { timeout: 20_000 });
+    expect(await reloadAsks(page)).toBe(false);
+    await waitForEditor(page);
+    expect(await labels(page)).toEqual(['Main Topic', 'Not stored yet']);
+  });
+
+  it('says so when the replaced map could not be kept', async () => {
+    session = await openApp();
+    const { page, context, baseURL } = session;
+    await context.addInitScript(() => {
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        if (this.name === 'replacedData') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return put.apply(this, args);
+      };
+    });
+    await openMap(page, baseURL);
+    await addNamed(page, 'Worth keeping');
+    await waitSaved(page);
+    await page.getByRole('complementary', { name: 'Tools' }).getByRole('button', { name: 'Clear Map' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear Map' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The replaced map was not kept' }).waitFor();
+  });
+});
+
 describe('versions', () => {
   it('data written by a newer build opens read-only, with a notice, and is never written', async () => {
     session = await openApp();

@@ -164,6 +164,8 @@ export class DocPersistence {
   private pending: EncodedUpdate[] = [];
   private inFlight = 0;
   private flushQueued = false;
+  /** Whether the write in flight was started by the retry timer. */
+  private retryWrite = false;
   private retryTimer: unknown = null;
   private settleWaiters: (() => void)[] = [];
   /** Changes the document does not hold yet (a map written into it in parts): not saved either. */
@@ -358,8 +360,8 @@ export class DocPersistence {
     }
   }
 
-  /** Starts a write of everything pending (in one transaction). */
-  private writePending(): void {
+  /** Starts a write of everything pending (in one transaction); `retry`: the retry timer's write. */
+  private writePending(retry = false): void {
     const db = this.db;
     if (!db || !this.writable || this.pending.length === 0) return;
     if (this.retryTimer !== null) {
@@ -369,6 +371,7 @@ export class DocPersistence {
     const batch = this.pending;
     this.pending = [];
     this.inFlight++;
+    this.retryWrite = retry;
     let written: Promise<number[]>;
     const t0 = performance.now();
     try {
@@ -413,7 +416,8 @@ export class DocPersistence {
     this.inFlight--;
     // Keep them first: the next write carries them with whatever came since.
     this.pending = batch.concat(this.pending);
-    const attempts = this.status.attempts + 1;
+    // Only retries back off further: a write a new edit started while failing keeps the delay.
+    const attempts = this.status.attempts === 0 || this.retryWrite ? this.status.attempts + 1 : this.status.attempts;
     const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)];
     const quota = isQuotaError(error);
     // A warning, not an error: the status shows it to the user, and it is retried.
@@ -423,7 +427,7 @@ export class DocPersistence {
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
-      this.writePending();
+      this.writePending(true);
     }, delay);
     this.settle();
   }

@@ -166,11 +166,15 @@ export async function appendUpdates(db: IDBDatabase, updates: readonly (Uint8Arr
   const log = tx.objectStore(STORES.log);
   const stored = (u: Uint8Array | EncodedUpdate) => (u instanceof Uint8Array ? u : u.encoding === 2 ? { v2: u.update } : u.update);
   const keys: Promise<IDBValidKey>[] = updates.map((u) => requestToPromise(log.add(stored(u))));
+  // Read after `done`: should the transaction fail, the requests fail with it, heard here so their
+  // rejections do not go unhandled (the caller hears the transaction's).
+  const allKeys = Promise.all(keys);
+  allKeys.catch(() => undefined);
   // Committed now, not when this page's task ends: a page closing right after an edit (or during a
   // big import's parts) still has it committed.
   tx.commit?.();
   await done;
-  return (await Promise.all(keys)) as number[];
+  return (await allKeys) as number[];
 }
 
 /** The snapshot and every log entry after it, read in one transaction (a consistent view). */

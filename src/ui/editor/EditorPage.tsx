@@ -33,6 +33,7 @@ import type { CanvasHandle } from './canvasHandle';
 import { IconArrowLeft, IconTools } from './icons';
 import { loadNotice } from './loadNotice';
 import { watchCutOff } from './storage/cutOffNotice';
+import { KEEP_FAILED_MESSAGE, KEEP_FAILED_TITLE } from './storage/keptMaps';
 import { MindMapCanvas } from './MindMapCanvas';
 import { MobileBar } from './MobileBar';
 import { notifyError, notifySuccess, notifyWarning } from './notify';
@@ -200,6 +201,7 @@ function EditorShell({ session }: { session: EditorSession }) {
   }, [session]);
 
   useEffect(() => watchCutOff(session, (title, message) => notifyWarning(title, message, false)), [session]);
+  useEffect(() => session.kept.onKeepFailed(() => notifyWarning(KEEP_FAILED_TITLE, KEEP_FAILED_MESSAGE, false)), [session]);
 
   const onReady = useCallback((handle: CanvasHandle) => {
     canvas.current = handle;

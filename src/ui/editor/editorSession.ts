@@ -29,6 +29,7 @@ import { fetchJoinSnapshot } from './share/fetchJoinSnapshot';
 import { collaboratorIdentity, VIEW_ONLY } from './share/identity';
 import { SyncConnection } from './share/syncConnection';
 import { KeptMaps } from './storage/keptMaps';
+import { LeaveGuard } from './storage/leaveGuard';
 import { NEWER_READ_ONLY } from './storage/saveText';
 import { workerMerge } from './storage/mergeClient';
 import { exposeForTests } from '../testHook';
@@ -131,15 +132,15 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     writeLater: { from: WRITE_LATER_FROM, schedule: (run) => afterNextPaint(run) },
   });
   // Until a map written in parts (or a big change) is all in the document: "Saving…", and leaving
-  // the page asks first.
+  // the page asks first; so it does while changes fail to be stored.
+  const leave = new LeaveGuard();
   let releaseSaving: (() => void) | null = null;
-  const askBeforeLeaving = (e: BeforeUnloadEvent) => e.preventDefault();
   binding.onWriting((writing) => {
     releaseSaving?.();
     releaseSaving = writing ? persistence.holdSaving() : null;
-    if (writing) window.addEventListener('beforeunload', askBeforeLeaving);
-    else window.removeEventListener('beforeunload', askBeforeLeaving);
+    leave.set('writing', writing);
   });
+  persistence.subscribeStatus((st) => leave.set('failing', (st.error === 'write' || st.error === 'quota') && (st.unsaved > 0 || st.saving)));
   // What was logged after the snapshot arrives as a change from elsewhere (not an undo step).
   binding.catchUp(() => persistence.applyTail());
   if (sharedRef && shared) {
@@ -167,6 +168,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     persistence.onCommitted((batch) => tabs.confirm(batch));
   }
   const kept = new KeptMaps(store, persistence);
+  kept.subscribe(() => leave.set('keeping', kept.busy));
   const visibility = new VisibilityView(store);
   // The search index is not needed to show the map or draw a change: built, and brought up to date
   // after changes, once the page has nothing else to do.

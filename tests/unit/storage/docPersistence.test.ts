@@ -234,16 +234,23 @@ describe('DocPersistence', () => {
     await p.flush();
     expect(p.getStatus()).toMatchObject({ error: 'quota', attempts: 1, unsaved: 1, retryAt: RETRY_DELAYS_MS[0] });
 
+    // A new edit's write fails too, but does not push the next retry further out: only retries back off.
     topics(doc).set('b', 'Beta');
     await p.flush();
-    expect(p.getStatus()).toMatchObject({ error: 'quota', attempts: 2, unsaved: 2 });
+    expect(p.getStatus()).toMatchObject({ error: 'quota', attempts: 1, unsaved: 2 });
+    topics(doc).set('c', 'Gamma');
+    await p.flush();
+    expect(p.getStatus()).toMatchObject({ attempts: 1, unsaved: 3, retryAt: timers.now + RETRY_DELAYS_MS[0] });
     // Nothing is retried before its time.
-    timers.advance(RETRY_DELAYS_MS[1] - 1);
+    timers.advance(RETRY_DELAYS_MS[0] - 1);
     await settle();
-    expect(p.getStatus().attempts).toBe(2);
+    expect(p.getStatus().attempts).toBe(1);
     timers.advance(1);
     await settle();
-    expect(p.getStatus()).toMatchObject({ error: 'quota', attempts: 3, unsaved: 2 });
+    expect(p.getStatus()).toMatchObject({ error: 'quota', attempts: 2, unsaved: 3 });
+    timers.advance(RETRY_DELAYS_MS[1]);
+    await settle();
+    expect(p.getStatus()).toMatchObject({ error: 'quota', attempts: 3, unsaved: 3 });
 
     add.mockRestore();
     timers.advance(RETRY_DELAYS_MS[2]);
@@ -251,7 +258,7 @@ describe('DocPersistence', () => {
     expect(p.getStatus()).toMatchObject({ error: null, attempts: 0, unsaved: 0, saving: false });
     await p.close();
     const again = await open(factory);
-    expect(labels(again.doc)).toMatchObject({ a: 'Alpha', b: 'Beta' });
+    expect(labels(again.doc)).toMatchObject({ a: 'Alpha', b: 'Beta', c: 'Gamma' });
     await again.p.close();
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { createInitialState } from '../../../src/state/doc';
 import { importText } from '../../../src/state/importMap';
@@ -28,6 +28,33 @@ async function session(factory: IDBFactory, initial = planMap()) {
 }
 
 describe('kept replaced maps', () => {
+  it('says "saving" and busy until the replaced map is written, and tells when it could not be kept', async () => {
+    const a = await session(freshFactory());
+    let failures = 0;
+    a.kept.onKeepFailed(() => failures++);
+    clearMap(a.store);
+    expect(a.kept.busy).toBe(true);
+    expect(a.persistence.getStatus().saving).toBe(true);
+    await a.kept.whenIdle();
+    expect(a.kept.busy).toBe(false);
+    await a.persistence.flush();
+    expect(a.persistence.getStatus().saving).toBe(false);
+    expect(failures).toBe(0);
+
+    // Storage refuses the copy: the user hears of it.
+    a.store.undo();
+    await a.kept.whenIdle();
+    const refuse = vi.spyOn(a.persistence, 'keepReplaced').mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    clearMap(a.store);
+    await a.kept.whenIdle();
+    expect(failures).toBe(1);
+    expect(a.kept.lastError).not.toBeNull();
+    expect(a.kept.busy).toBe(false);
+    refuse.mockRestore();
+    vi.restoreAllMocks();
+  });
+
   it('keeps what Import and Clear Map replace, and restores it after a reload', async () => {
     const factory = freshFactory();
     const a = await session(factory);

@@ -17,6 +17,9 @@ import type { ChangeSet, MindMapStore } from '../../../state/store';
 import { tableGet } from '../../../state/table';
 
 export const RESTORE_LABEL = 'Restore previous map';
+export const KEEP_FAILED_TITLE = 'The replaced map was not kept';
+export const KEEP_FAILED_MESSAGE =
+  'It could not be written to browser storage, so "Restore previous map" cannot bring it back after a reload. Undo still brings it back while this page is open: export it from there to keep it.';
 
 /** What replaced the map, from the label of the undo step it made. */
 export function replacementReason(label: string | null): string {
@@ -73,6 +76,9 @@ export class KeptMaps {
   private readonly unsubscribe: () => void;
   /** Why the last keep failed; null when it worked. */
   lastError: string | null = null;
+  /** Maps being kept now (serialised and written). */
+  private keeping = 0;
+  private readonly failureListeners = new Set<() => void>();
 
   constructor(
     private readonly store: MindMapStore,
@@ -97,6 +103,17 @@ export class KeptMaps {
     return () => this.listeners.delete(listener);
   };
 
+  /** Hears each map that could not be kept (the user must be told: the dialogs promised it). */
+  onKeepFailed(listener: () => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  /** True while a replaced map is on its way into storage: leaving the page now would lose it. */
+  get busy(): boolean {
+    return this.keeping > 0;
+  }
+
   /** Resolves when every map being kept has been written. */
   whenIdle(): Promise<void> {
     return this.writing.then(() => undefined);
@@ -119,6 +136,10 @@ export class KeptMaps {
       topics: state.nodes.n,
       title: tableGet(state.nodes, state.rootId)?.data.label ?? '',
     };
+    // "Saving…" until it is written: the map it replaced is not safe before.
+    const release = this.persistence.holdSaving();
+    this.keeping++;
+    this.notify();
     this.writing = this.writing
       .then(async () => {
         const text = await serializeMapSliced(state, nextTask, { canonical: true });
@@ -130,11 +151,18 @@ export class KeptMaps {
       })
       .catch((error: unknown) => {
         console.error('The replaced map could not be kept', error);
-        this.lastError = 'The replaced map could not be kept in browser storage.';
+        this.lastError = KEEP_FAILED_MESSAGE;
+        for (const l of this.failureListeners) l();
       })
       .finally(() => {
-        for (const l of this.listeners) l();
+        this.keeping--;
+        release();
+        this.notify();
       });
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
   }
 
   /** Brings a kept map back as the current map (one undo step; the current map is kept in turn). */
