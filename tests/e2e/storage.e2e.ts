@@ -378,6 +378,27 @@ describe('leaving the page', () => {
   });
 });
 
+describe('storage cleared under the page', () => {
+  it('the browser clearing the site\'s IndexedDB while the map is open: the page writes the whole map again', async () => {
+    session = await openApp();
+    const { page, baseURL } = session;
+    await openMap(page, baseURL);
+    await addNamed(page, 'Before the clear');
+    await waitSaved(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL).origin, storageTypes: 'indexeddb' });
+    await cdp.detach();
+    await addNamed(page, 'After the clear');
+    await page.waitForFunction(() => {
+      const s = (window as any).__mindflow.persistence.getStatus();
+      return !s.saving && s.error === null && s.unsaved === 0;
+    }, undefined, { timeout: 20_000 });
+    await page.reload();
+    await waitForEditor(page);
+    expect(await labels(page)).toEqual(['After the clear', 'Before the clear', 'Main Topic']);
+  });
+});
+
 describe('versions', () => {
   it('data written by a newer build opens read-only, with a notice, and is never written', async () => {
     session = await openApp();

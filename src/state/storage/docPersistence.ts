@@ -17,7 +17,7 @@ import { isQuotaError } from '../persistence';
 import { applyEncoded, mergeLog, type MergeResult } from './merge';
 import { clearLegacy, readLegacy, type LegacyMap, type LegacySource } from './migrate';
 import { keepReplaced, listReplaced, readReplaced, type ReplacedData, type ReplacedSummary } from './replacements';
-import { appendUpdates, catchUp, openDatabase, readStored, writeInitial, type EncodedUpdate, type StoredRead } from './updateLog';
+import { appendUpdates, catchUp, OPEN_TIMEOUT_MS, openDatabase, readDocument, readStored, writeInitial, type EncodedUpdate, type StoredRead } from './updateLog';
 
 /**
  * The schema of the stored document this build reads and writes. 2: snapshots in Yjs's second
@@ -164,6 +164,7 @@ export class DocPersistence {
   private pending: EncodedUpdate[] = [];
   private inFlight = 0;
   private flushQueued = false;
+  private reconnecting = false;
   /** Whether the write in flight was started by the retry timer. */
   private retryWrite = false;
   private retryTimer: unknown = null;
@@ -215,9 +216,10 @@ export class DocPersistence {
     } catch (error) {
       // A database upgraded by a newer build cannot be opened at our version: never touch it.
       const cause = (error as { cause?: { name?: string } }).cause;
-      return this.loadIntoMemory(cause?.name === 'VersionError' ? 'newer' : 'unavailable');
+      return cause?.name === 'VersionError' ? this.loadNewer() : this.loadIntoMemory('unavailable');
     }
     const db = this.db;
+    this.watch(db);
     const withLock = this.opts.withLock ?? runDirectly;
     let outcome: LoadOutcome;
     try {
@@ -275,6 +277,31 @@ export class DocPersistence {
       return { source: 'stored', legacy: null, error: 'newer', entries: stored.entries.length };
     }
     return { source: 'stored', legacy: null, error: null, entries: stored.entries.length };
+  }
+
+  /**
+   * A database a newer build upgraded: read at whatever version it has, never written, and shown as
+   * it is when its document can still be read here; else a new map in memory, with the same notice.
+   */
+  private async loadNewer(): Promise<LoadOutcome> {
+    let db: IDBDatabase | null = null;
+    try {
+      db = await openDatabase(this.opts.factory, this.opts.dbName, OPEN_TIMEOUT_MS, null);
+      const stored = await readDocument(db);
+      if (!stored.snapshot && stored.entries.length === 0) return this.loadIntoMemory('newer');
+      // Read whole into a scratch document first: a part this build cannot read leaves nothing half-applied.
+      const scratch = new Y.Doc();
+      if (stored.snapshot) applyEncoded(scratch, stored.snapshot, this);
+      for (const e of stored.entries) applyEncoded(scratch, e, this);
+      Y.applyUpdate(this.doc, Y.encodeStateAsUpdate(scratch), this);
+      this.setStatus({ error: 'newer', location: 'memory' });
+      return { source: 'stored', legacy: null, error: 'newer', entries: stored.entries.length };
+    } catch (error) {
+      console.warn('The map a newer version of MindFlow stored could not be read here', error);
+      return this.loadIntoMemory('newer');
+    } finally {
+      db?.close();
+    }
   }
 
   /**
@@ -414,6 +441,8 @@ export class DocPersistence {
 
   private onWriteFailed(batch: EncodedUpdate[], error: unknown): void {
     this.inFlight--;
+    // The connection was closed under this page (its close event may not have come yet).
+    if (this.db && (error as { name?: string } | null)?.name === 'InvalidStateError') this.lost(this.db);
     // Keep them first: the next write carries them with whatever came since.
     this.pending = batch.concat(this.pending);
     // Only retries back off further: a write a new edit started while failing keeps the delay.
@@ -430,6 +459,66 @@ export class DocPersistence {
       this.writePending(true);
     }, delay);
     this.settle();
+  }
+
+  /**
+   * Watches the open database. A connection the browser closes under the page (site data cleared,
+   * storage evicted, the database deleted) is opened again, and an empty database gets the whole map
+   * written anew: the page holds all of it. One closed for a newer build's upgrade is left to it.
+   */
+  private watch(db: IDBDatabase): void {
+    db.onclose = () => this.lost(db);
+    db.onversionchange = (e: IDBVersionChangeEvent) => {
+      db.close();
+      if (e.newVersion === null) this.lost(db);
+      else if (this.db === db) {
+        this.db = null;
+        this.refuseWrites('newer');
+      }
+    };
+  }
+
+  private lost(db: IDBDatabase): void {
+    if (this.db !== db || !this.writable) return;
+    this.db = null;
+    void this.reconnect();
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.reconnecting || !this.writable) return;
+    this.reconnecting = true;
+    try {
+      const db = await openDatabase(this.opts.factory, this.opts.dbName);
+      if (!this.writable) {
+        db.close();
+        return;
+      }
+      this.watch(db);
+      const whole = Y.encodeStateAsUpdate(this.doc);
+      try {
+        await writeInitial(db, whole, STORAGE_SCHEMA);
+        this.logEntries = 1;
+        this.logBytes = whole.byteLength;
+      } catch {
+        // Not empty: what it holds is still there, and what is pending follows.
+      }
+      this.db = db;
+      if (this.pending.length > 0) this.writePending();
+      else if (this.inFlight === 0) this.setStatus({ error: null, attempts: 0, retryAt: null, lastSavedAt: this.now() });
+    } catch (error) {
+      const cause = (error as { cause?: { name?: string } }).cause;
+      if (cause?.name === 'VersionError') {
+        this.refuseWrites('newer');
+        return;
+      }
+      console.warn('IndexedDB could not be opened again', error);
+      const attempts = this.status.attempts + 1;
+      const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)];
+      this.setStatus({ error: 'write', attempts, retryAt: this.now() + delay });
+      this.timers.setTimeout(() => void this.reconnect(), delay);
+    } finally {
+      this.reconnecting = false;
+    }
   }
 
   /**

@@ -94,15 +94,43 @@ export class StorageOpenError extends Error {
   }
 }
 
-/** Opens (creating or upgrading) the database. Rejects with StorageOpenError when storage is missing or blocked. */
-export function openDatabase(factory: IDBFactory | null | undefined, name = DB_NAME): Promise<IDBDatabase> {
+/**
+ * How long an open may take before storage counts as blocked: some browsers (Safari 14.1 on a first
+ * load, a database held by a stuck process) never answer, which would leave the page loading forever.
+ */
+export const OPEN_TIMEOUT_MS = 8000;
+
+/**
+ * Opens (creating or upgrading) the database. Rejects with StorageOpenError when storage is missing,
+ * blocked, or does not answer within `timeoutMs` (a late answer is closed unused).
+ */
+export function openDatabase(factory: IDBFactory | null | undefined, name = DB_NAME, timeoutMs = OPEN_TIMEOUT_MS, version: number | null = DB_VERSION): Promise<IDBDatabase> {
   if (!factory) return Promise.reject(new StorageOpenError('IndexedDB is not available'));
   let req: IDBOpenDBRequest;
   try {
-    req = factory.open(name, DB_VERSION);
+    req = version === null ? factory.open(name) : factory.open(name, version);
   } catch (error) {
     return Promise.reject(new StorageOpenError('IndexedDB could not be opened', error));
   }
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answered = answerOf(req).finally(() => clearTimeout(timer));
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new StorageOpenError('IndexedDB did not answer', new DOMException('IndexedDB did not answer in time', 'TimeoutError')));
+    }, timeoutMs);
+  });
+  answered.then(
+    (db) => {
+      if (timedOut) db.close();
+    },
+    () => undefined,
+  );
+  return Promise.race([answered, late]);
+}
+
+function answerOf(req: IDBOpenDBRequest): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     req.onupgradeneeded = () => {
       const db = req.result;

@@ -140,7 +140,11 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     releaseSaving = writing ? persistence.holdSaving() : null;
     leave.set('writing', writing);
   });
-  persistence.subscribeStatus((st) => leave.set('failing', (st.error === 'write' || st.error === 'quota') && (st.unsaved > 0 || st.saving)));
+  persistence.subscribeStatus((st) => {
+    leave.set('failing', (st.error === 'write' || st.error === 'quota') && (st.unsaved > 0 || st.saving));
+    // A newer build took the database over while this page was open: edits here could no longer be kept.
+    if (st.error === 'newer') store.setReadOnly(NEWER_READ_ONLY);
+  });
   // What was logged after the snapshot arrives as a change from elsewhere (not an undo step).
   binding.catchUp(() => persistence.applyTail());
   if (sharedRef && shared) {

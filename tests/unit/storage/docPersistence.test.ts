@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { STORAGE_KEY } from '../../../src/state/model';
 import { DocPersistence, RETRY_DELAYS_MS, STORAGE_SCHEMA } from '../../../src/state/storage/docPersistence';
-import { countLogEntries, openDatabase, readDocument, readStoredEarly, setMeta } from '../../../src/state/storage/updateLog';
+import { countLogEntries, OPEN_TIMEOUT_MS, openDatabase, readDocument, readStoredEarly, setMeta } from '../../../src/state/storage/updateLog';
 import { freshFactory, labels, ManualTimers, seedTopics, settle, topics } from './fakes';
 
 const open = async (factory: IDBFactory | null, extra: Partial<ConstructorParameters<typeof DocPersistence>[0]> = {}) => {
@@ -220,6 +220,77 @@ describe('DocPersistence', () => {
     expect(check.version).toBe(5);
     expect([...check.objectStoreNames]).toEqual(['future']);
     check.close();
+  });
+
+  it('a map stored by a newer build is shown as it is, read-only, and never written', async () => {
+    const factory = await storedAlpha();
+    // A newer build upgraded the database and kept the document's stores.
+    await new Promise<void>((resolve) => {
+      const req = factory.open('mind-map-storage', 5);
+      req.onupgradeneeded = () => req.result.createObjectStore('future');
+      req.onsuccess = () => {
+        req.result.close();
+        resolve();
+      };
+    });
+    const { doc, p, outcome } = await open(factory);
+    expect(outcome).toMatchObject({ error: 'newer' });
+    expect(labels(doc)).toMatchObject({ a: 'Alpha' });
+    expect(p.canWrite).toBe(false);
+    topics(doc).set('b', 'Beta');
+    await p.flush();
+    const again = await open(factory);
+    expect(labels(again.doc).b).toBeUndefined();
+  });
+
+  it('a browser whose IndexedDB never answers: the map opens in memory after a while, not never', async () => {
+    vi.useFakeTimers();
+    try {
+      const hung = { open: () => ({}) as IDBOpenDBRequest } as unknown as IDBFactory;
+      const opening = open(hung);
+      await vi.advanceTimersByTimeAsync(OPEN_TIMEOUT_MS);
+      const { p, outcome } = await opening;
+      expect(outcome).toMatchObject({ source: 'memory', error: 'unavailable' });
+      expect(p.getStatus().location).toBe('memory');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a database deleted under the page (site data cleared) is made again with the whole map, and saving goes on', async () => {
+    const factory = freshFactory();
+    const { doc, p } = await open(factory);
+    topics(doc).set('a', 'Alpha');
+    await p.flush();
+    await new Promise<void>((resolve, reject) => {
+      const req = factory.deleteDatabase('mind-map-storage');
+      req.onsuccess = () => resolve();
+      req.onerror = () => reject(req.error);
+    });
+    await vi.waitFor(() => expect(p.database).not.toBeNull());
+    topics(doc).set('b', 'Beta');
+    await p.flush();
+    await vi.waitFor(() => expect(p.getStatus()).toMatchObject({ error: null, saving: false, unsaved: 0 }));
+    await p.close();
+    const again = await open(factory);
+    expect(labels(again.doc)).toMatchObject({ a: 'Alpha', b: 'Beta' });
+    await again.p.close();
+  });
+
+  it('a newer build upgrading the database under the page stops the writes here and says why', async () => {
+    const factory = freshFactory();
+    const { doc, p } = await open(factory);
+    topics(doc).set('a', 'Alpha');
+    await p.flush();
+    await new Promise<void>((resolve) => {
+      const req = factory.open('mind-map-storage', 5);
+      req.onsuccess = () => {
+        req.result.close();
+        resolve();
+      };
+    });
+    expect(p.canWrite).toBe(false);
+    expect(p.getStatus().error).toBe('newer');
   });
 
   it('retries a failed write with backoff, keeps the warning until one succeeds, and loses nothing', async () => {

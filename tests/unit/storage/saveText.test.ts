@@ -39,6 +39,8 @@ describe('save status words', () => {
     );
     expect(saveDetails({ ...base, persisted: false })).toContain('may clear it');
     expect(saveDetails({ ...base, location: 'memory' })).toContain('memory only');
+    // Data of a newer build is read, not blocked.
+    expect(saveDetails({ ...base, location: 'memory', error: 'newer' })).toContain('newer version');
     expect(formatBytes(512)).toBe('512 B');
   });
 });

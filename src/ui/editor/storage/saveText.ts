@@ -27,6 +27,7 @@ export function saveLabel(s: SaveStatus, access: MapAccess = 'edit'): string {
 
 /** The tooltip: where the map is, whether the browser may evict it, and how much is stored. */
 export function saveDetails(s: SaveStatus, access: MapAccess = 'edit'): string {
+  if (s.error === 'newer') return 'Stored by a newer version of MindFlow: shown here as it is, never written.';
   if (s.location === 'memory') return 'Kept in memory only: this browser blocks storage.';
   const parts: string[] = [];
   if (access === 'view') parts.push('You opened this map with a view link: you can look at it, not change it.');
