@@ -10,6 +10,7 @@ import { child, mapOf } from './editor.helpers';
 import { useSyncServer } from './syncServer';
 import { screenPixels } from './pixels';
 import { colorOfName } from '../../src/ui/editor/share/identity';
+import { COPY_REFUSED } from '../../src/ui/editor/share/connectionLabel';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -206,6 +207,38 @@ describe('live collaboration', () => {
     await waitForLabel(ada.page, 'Offline Bob');
     await waitForLabel(bob.page, 'Online Ada');
     expect(await labels(ada.page)).toEqual(await labels(bob.page));
+  });
+
+  it('"Copy edit link" puts the link on the clipboard, and says so when the browser refuses', async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page);
+    await ada.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await ada.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = ada.page.getByRole('dialog', { name: 'Share map' });
+    await dialog.getByRole('button', { name: 'Copy edit link' }).click();
+    await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await ada.page.evaluate(() => navigator.clipboard.readText())).toBe(links.edit);
+    await ada.page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    await dialog.getByRole('button', { name: 'Copy view link' }).click();
+    await dialog.getByText(COPY_REFUSED).waitFor();
+  });
+
+  it('a browser that goes offline says so at once, keeps edits, and is live again once back online', async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page);
+    const bob = await person('Bob');
+    await bob.page.goto(links.edit);
+    await ready(bob.page);
+    await bob.page.getByText('Live · 2 people').waitFor({ timeout: 20_000 });
+    await bob.ctx.setOffline(true);
+    // Not after the socket's own time-out (about 30 s).
+    await bob.page.getByText('Offline: changes kept on this device').waitFor({ timeout: 3000 });
+    await bob.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Bob on the train'));
+    await bob.ctx.setOffline(false);
+    await bob.page.getByText('Live · 2 people').waitFor({ timeout: 30_000 });
+    await waitForLabel(ada.page, 'Bob on the train');
   });
 
   it("someone else's adds, moves and deletes never move this person's camera", async () => {

@@ -39,3 +39,9 @@ export function parseShareFragment(room: string, fragment: string): SharedMapRef
   if (valid(view)) return { room, token: view, access: 'view', viewToken: view };
   return null;
 }
+
+/**
+ * The server's refusal of a link itself (a wrong or stale token, another map's link): final. Its
+ * other refusals (too many maps open, its store down) are its state at the time, and tried again.
+ */
+export const LINK_REFUSED = 'This link does not open this map';

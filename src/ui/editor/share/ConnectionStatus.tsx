@@ -8,7 +8,7 @@ import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useEffect } from 'react';
 import { useEditor } from '../EditorContext';
 import { notifyWarning } from '../notify';
-import { connectionLabel, EARLIER_LINK_BODY, EARLIER_LINK_NOTE, EARLIER_LINK_TITLE, READ_ONLY_LABEL, RECONNECTING_LABEL } from './connectionLabel';
+import { busyNote, connectionLabel, DENIED_COPY_NOTE, EARLIER_LINK_BODY, EARLIER_LINK_NOTE, EARLIER_LINK_TITLE, READ_ONLY_LABEL, RECONNECTING_LABEL } from './connectionLabel';
 import { useSyncStatus } from './useSyncStatus';
 import { distinctPeople } from '../../../state/sync/presence';
 
@@ -42,6 +42,16 @@ export function ConnectionStatus() {
       {status.deniedReason ? (
         <Text size="xs" c="red.4">
           {status.deniedReason}
+        </Text>
+      ) : null}
+      {status.state === 'denied' && status.heldHere ? (
+        <Text size="xs" c="dimmed">
+          {DENIED_COPY_NOTE}
+        </Text>
+      ) : null}
+      {status.busyReason && status.state !== 'live' && status.state !== 'denied' ? (
+        <Text size="xs" c="yellow.4">
+          {busyNote(status.busyReason)}
         </Text>
       ) : null}
       {wentBack && !status.deniedReason ? (

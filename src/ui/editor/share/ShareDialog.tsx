@@ -3,8 +3,8 @@
  * shared map; on a shared map it opens "Share map" with the edit and view links, and "Leave shared
  * map", which keeps a copy as this device's local map.
  */
-import { Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useClipboard, useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { editLink, viewLink } from '../../../state/sync/shareLinks';
 import { useEditor } from '../EditorContext';
@@ -15,6 +15,7 @@ import { leaveSharedMap } from './leaveSharedMap';
 import { useNameQuestion } from './nameQuestion';
 import { OPEN_SHARE_DIALOG_KEY, ShareError, startSharing } from './startSharing';
 import { useSyncStatus } from './useSyncStatus';
+import { COPY_REFUSED } from './connectionLabel';
 
 export function ShareButton() {
   const { session } = useEditor();
@@ -77,24 +78,25 @@ export function ShareButton() {
 }
 
 function LinkField({ label, value, copyLabel }: { label: string; value: string | null; copyLabel: string }) {
+  const clipboard = useClipboard({ timeout: 2000 });
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput
-        label={label}
-        value={value ?? 'Only someone with the edit link can see this link'}
-        readOnly
-        style={{ flex: 1 }}
-        onFocus={(e) => e.currentTarget.select()}
-        disabled={!value}
-      />
-      <CopyButton value={value ?? ''}>
-        {({ copied, copy }) => (
-          <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} disabled={!value}>
-            {copied ? 'Copied' : copyLabel}
+    <TextInput
+      label={label}
+      value={value ?? 'Only someone with the edit link can see this link'}
+      readOnly
+      onFocus={(e) => e.currentTarget.select()}
+      disabled={!value}
+      // A clipboard the browser refuses says so: the link is selected in its field to copy by hand.
+      error={clipboard.error ? COPY_REFUSED : undefined}
+      inputContainer={(input) => (
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ flex: 1 }}>{input}</div>
+          <Button variant={clipboard.copied ? 'filled' : 'light'} color={clipboard.copied ? 'teal' : undefined} onClick={() => value && clipboard.copy(value)} disabled={!value}>
+            {clipboard.copied ? 'Copied' : copyLabel}
           </Button>
-        )}
-      </CopyButton>
-    </Group>
+        </Group>
+      )}
+    />
   );
 }
 

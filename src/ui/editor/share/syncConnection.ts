@@ -8,7 +8,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from
 import * as Y from 'yjs';
 import { collaborators, type Collaborator, type PresenceState } from '../../../state/sync/presence';
 import { SharedMaps } from '../../../state/sync/sharedMaps';
-import type { SharedMapRef } from '../../../state/sync/shareLinks';
+import { LINK_REFUSED, type SharedMapRef } from '../../../state/sync/shareLinks';
 import { isEmptyDoc, mapDoc } from '../../../state/ydoc/shape';
 import { localStorageOrNull } from '../../earlyRead';
 
@@ -22,6 +22,10 @@ export interface SyncStatus {
   readOnly: boolean;
   /** Why the server refused the link, when it did. */
   deniedReason: string | null;
+  /** Why the server could not open the map just now (too many maps open, its store down): retried. */
+  busyReason: string | null;
+  /** This device holds a copy of a map whose link the server refused (the copy can be kept). */
+  heldHere: boolean;
   /** The link the connection uses: after a refused link, the one this device used before it. */
   link: SharedMapRef;
   /** Why the server refused the link that was opened, when this device went back to the link it used before. */
@@ -49,6 +53,9 @@ export function syncUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/sync`;
 }
 
+const BUSY_RETRY_MS = 5000;
+const BUSY_RETRY_MAX_MS = 30_000;
+
 export class SyncConnection {
   private readonly socket: HocuspocusProviderWebsocket;
   readonly provider: HocuspocusProvider;
@@ -58,6 +65,8 @@ export class SyncConnection {
   private firstSync: Promise<void>;
   /** Set while the socket closes to connect again with the link this device used before. */
   private reconnectWithPrevious = false;
+  private busyAttempts = 0;
+  private busyTimer: ReturnType<typeof setTimeout> | null = null;
   /** What the provider sends: this tab's updates (not the server's), in the first encoding. */
   private readonly relay = (update: Uint8Array, origin: unknown) => {
     if (origin === this.provider) return;
@@ -76,6 +85,8 @@ export class SyncConnection {
       reconnecting: false,
       readOnly: ref.access === 'view',
       deniedReason: null,
+      busyReason: null,
+      heldHere: false,
       link: ref,
       openedLinkRefused: null,
       synced: false,
@@ -111,7 +122,8 @@ export class SyncConnection {
       },
       onSynced: ({ state }) => {
         if (!state) return;
-        this.set({ state: 'live', synced: true });
+        this.busyAttempts = 0;
+        this.set({ state: 'live', synced: true, busyReason: null });
         resolveSync();
       },
       onAuthenticated: ({ scope }) => {
@@ -121,6 +133,12 @@ export class SyncConnection {
       onAuthenticationFailed: ({ reason }) => {
         // The server closes the socket after refusing a link (4403); trying the same link again would only be refused again.
         this.socket.disconnect();
+        // Any other refusal is the server's state, not the link's (too many maps open, its store
+        // down): the map stays editable here, as offline, and the connection is tried again.
+        if (reason !== LINK_REFUSED) {
+          this.retryLater(reason);
+          return;
+        }
         const refused = this.status.link;
         const previous = this.links.refused(refused.room, refused.token);
         if (previous && previous.token !== refused.token) {
@@ -132,8 +150,9 @@ export class SyncConnection {
           }
           return;
         }
-        this.set({ state: 'denied', readOnly: true, deniedReason: reason, reconnecting: false, people: [] });
-        if (isEmptyDoc(mapDoc(this.doc))) {
+        const held = !isEmptyDoc(mapDoc(this.doc));
+        this.set({ state: 'denied', readOnly: true, deniedReason: reason, reconnecting: false, people: [], heldHere: held });
+        if (!held) {
           // This device holds nothing of the map: nothing is kept of the link either.
           this.links.forget(refused.room);
           rejectSync(new LinkRefusedError(reason));
@@ -150,7 +169,38 @@ export class SyncConnection {
     doc.on('updateV2', this.relay);
     this.provider.awareness?.setLocalStateField('presence', this.presence);
     this.provider.attach();
+    if (typeof window !== 'undefined') {
+      window.addEventListener('offline', this.onOffline);
+      window.addEventListener('online', this.onOnline);
+    }
   }
+
+  /** Connects again after a refusal the server may not repeat, waiting longer each time (5 s up to 30 s). */
+  private retryLater(reason: string): void {
+    const delay = Math.min(BUSY_RETRY_MAX_MS, BUSY_RETRY_MS * 2 ** this.busyAttempts++);
+    this.set({ state: 'offline', reconnecting: true, busyReason: reason, people: [] });
+    if (this.busyTimer !== null) clearTimeout(this.busyTimer);
+    this.busyTimer = setTimeout(() => {
+      this.busyTimer = null;
+      void this.socket.connect();
+    }, delay);
+  }
+
+  /**
+   * The browser says it went offline: a socket is not told that its network is gone until its own
+   * time-out (about 30 s), during which the map would still say "Live". It is closed now, and opened
+   * again when the browser is back online.
+   */
+  private readonly onOffline = () => {
+    if (this.status.state === 'denied') return;
+    this.socket.disconnect();
+    this.set({ state: 'offline', reconnecting: true, people: [] });
+  };
+
+  private readonly onOnline = () => {
+    if (this.status.state === 'denied' || this.busyTimer !== null) return;
+    void this.socket.connect();
+  };
 
   getStatus = (): SyncStatus => this.status;
 
@@ -186,6 +236,11 @@ export class SyncConnection {
   }
 
   destroy(): void {
+    if (this.busyTimer !== null) clearTimeout(this.busyTimer);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', this.onOffline);
+      window.removeEventListener('online', this.onOnline);
+    }
     this.doc.off('updateV2', this.relay);
     this.provider.destroy();
     this.socket.destroy();
