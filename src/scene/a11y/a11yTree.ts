@@ -9,7 +9,7 @@
  */
 import { childIds, getNode, type MindMapState } from '../../state/doc';
 import { actsOnSelection, treeKeyAction, type IsShown, type TreeKeyAction } from './treeNav';
-import { shownRows, windowRows } from './treeWindow';
+import { shownRows, siblingPlaces, windowRows } from './treeWindow';
 
 export const FULL_LIMIT = 1500;
 export const WINDOW_LIMIT = 200;
@@ -87,6 +87,7 @@ export class A11yTree {
     }
     const focus = this.focusedId ?? (s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId);
     const rows = this.host.shownCount() <= FULL_LIMIT ? shownRows(s, shown, FULL_LIMIT) : windowRows(s, focus, this.host.nearViewport(WINDOW_LIMIT), PATH_LIMIT, (id) => this.host.depth(id));
+    const places = siblingPlaces(s, rows, shown);
     const next = new Map<string, HTMLDivElement>();
     const list: HTMLDivElement[] = [];
     for (const { id, level } of rows) {
@@ -101,6 +102,11 @@ export class A11yTree {
       const label = typeof node.data?.label === 'string' ? node.data.label : '';
       if (el.textContent !== label) el.textContent = label;
       setAttr(el, 'aria-level', String(level));
+      const place = places.get(id);
+      if (place) {
+        setAttr(el, 'aria-posinset', String(place.pos));
+        setAttr(el, 'aria-setsize', String(place.size));
+      }
       const hasKids = childIds(s, id).length > 0;
       if (hasKids) setAttr(el, 'aria-expanded', String(!!node.data?.expanded));
       else el.removeAttribute('aria-expanded');

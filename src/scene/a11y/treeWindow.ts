@@ -133,3 +133,28 @@ export function windowRows(s: MindMapState, focus: string, near: readonly string
   }
   return out;
 }
+
+/**
+ * Each row's place among its shown siblings (aria-posinset, aria-setsize): a tree that holds only a
+ * window of a big map must say it, or a screen reader counts the rows it holds ("3 of 12" for the
+ * 40,000th of 50,000). Each parent's children are counted once, however many of its rows there are.
+ */
+export function siblingPlaces(s: MindMapState, rows: readonly TreeRow[], shown: IsShown): Map<string, { pos: number; size: number }> {
+  const byParent = new Map<string, Map<string, number>>();
+  const out = new Map<string, { pos: number; size: number }>();
+  for (const { id } of rows) {
+    const parent = getNode(s, id)?.parentId ?? null;
+    if (parent === null) {
+      out.set(id, { pos: 1, size: 1 });
+      continue;
+    }
+    let places = byParent.get(parent);
+    if (!places) {
+      places = new Map();
+      for (const k of childIds(s, parent)) if (shown(k)) places.set(k, places.size + 1);
+      byParent.set(parent, places);
+    }
+    out.set(id, { pos: places.get(id) ?? 1, size: Math.max(1, places.size) });
+  }
+  return out;
+}

@@ -4,7 +4,7 @@ import { MindMapStore } from '../../../src/state/store';
 import { importText } from '../../../src/state/importMap';
 import { childIds, getNode, type MindMapState } from '../../../src/state/doc';
 import { depthOf } from '../../../src/state/tree';
-import { DepthCache, depthMemo, shownRows, windowRows } from '../../../src/scene/a11y/treeWindow';
+import { DepthCache, depthMemo, shownRows, siblingPlaces, windowRows } from '../../../src/scene/a11y/treeWindow';
 import { addChild, deleteNode, moveToParent, setExpanded } from '../../../src/state/operations';
 import { tableForEach } from '../../../src/state/table';
 
@@ -167,3 +167,17 @@ function idOf(s: MindMapState, label: string): string {
   if (!id) throw new Error('no topic ' + label);
   return id;
 }
+
+describe('places among siblings', () => {
+  it('are counted among the shown siblings, whatever part of them the window holds', () => {
+    const s = mapOf([['r', null], ['a', 'r'], ['b', 'r'], ['c', 'r'], ['d', 'r'], ['b1', 'b']]);
+    const all = () => true;
+    const places = siblingPlaces(s, [{ id: 'r', level: 1 }, { id: 'c', level: 2 }, { id: 'b1', level: 3 }], all);
+    expect(places.get('r')).toEqual({ pos: 1, size: 1 });
+    expect(places.get('c')).toEqual({ pos: 3, size: 4 });
+    expect(places.get('b1')).toEqual({ pos: 1, size: 1 });
+    // During a search only the shown siblings count.
+    const shown = (id: string) => id !== 'a' && id !== 'b';
+    expect(siblingPlaces(s, [{ id: 'c', level: 2 }], shown).get('c')).toEqual({ pos: 1, size: 2 });
+  });
+});
