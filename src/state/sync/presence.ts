@@ -80,3 +80,13 @@ export function peopleLabel(othersCount: number): string {
   const n = othersCount + 1;
   return n === 1 ? '1 person' : `${n} people`;
 }
+
+/**
+ * This person's colour, or a free one when someone who came in earlier (a lower client id) shows the
+ * same: colours come from names over a few hues, so two people (two "Guest"s) often share one. The
+ * one who came in later takes the first colour nobody shows; with every colour taken, it stays.
+ */
+export function colourAvoiding(mine: string, selfId: number, others: readonly Pick<Collaborator, 'clientId' | 'color'>[]): string {
+  if (!others.some((p) => p.color === mine && p.clientId < selfId)) return mine;
+  return PRESENCE_COLORS.find((c) => !others.some((p) => p.color === c)) ?? mine;
+}

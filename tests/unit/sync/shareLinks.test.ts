@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collaborators, distinctPeople, peopleLabel } from '../../../src/state/sync/presence';
+import { collaborators, colourAvoiding, distinctPeople, peopleLabel, PRESENCE_COLORS } from '../../../src/state/sync/presence';
 import { editLink, parseShareFragment, viewLink } from '../../../src/state/sync/shareLinks';
 import { SharedMaps } from '../../../src/state/sync/sharedMaps';
 
@@ -102,5 +102,18 @@ describe('presence', () => {
     const id = new SharedMaps(storage).personId(make);
     expect(new SharedMaps(storage).personId(make)).toBe(id);
     expect(n).toBe(1);
+  });
+});
+
+describe('presence colours', () => {
+  it('the one who came in later takes a free colour when two show the same', () => {
+    const [first, second] = PRESENCE_COLORS;
+    // Two "Guest"s: the same colour from the same name.
+    expect(colourAvoiding(first, 7, [{ clientId: 3, color: first }])).toBe(second);
+    // The one who came in first keeps it.
+    expect(colourAvoiding(first, 3, [{ clientId: 7, color: first }])).toBe(first);
+    // Every colour taken: it stays.
+    const all = PRESENCE_COLORS.map((color, i) => ({ clientId: i, color }));
+    expect(colourAvoiding(first, 99, all)).toBe(first);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { collaborators, type Collaborator, type PresenceState } from '../../../state/sync/presence';
+import { collaborators, colourAvoiding, type Collaborator, type PresenceState } from '../../../state/sync/presence';
 import { SharedMaps } from '../../../state/sync/sharedMaps';
 import { LINK_REFUSED, type SharedMapRef } from '../../../state/sync/shareLinks';
 import { isEmptyDoc, mapDoc } from '../../../state/ydoc/shape';
@@ -251,7 +251,13 @@ export class SyncConnection {
     const awareness = this.provider.awareness;
     if (!awareness) return;
     const states = awareness.getStates() as Map<number, Record<string, unknown>>;
-    this.set({ people: collaborators(states, awareness.clientID, this.presence.person) });
+    const people = collaborators(states, awareness.clientID, this.presence.person);
+    const colour = colourAvoiding(this.presence.color, awareness.clientID, people);
+    if (colour !== this.presence.color) {
+      this.presence = { ...this.presence, color: colour };
+      awareness.setLocalStateField('presence', this.presence);
+    }
+    this.set({ people });
   }
 
   private set(patch: Partial<SyncStatus>): void {
