@@ -8,14 +8,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Hocuspocus, type Extension, type onAuthenticatePayload, type beforeHandleMessagePayload, type onLoadDocumentPayload } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
-import IORedis from 'ioredis';
+import IORedis, { type RedisOptions } from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import type { ServerConfig } from './config';
 import { guardedSocketClass } from './guardedSocket';
 import { JoinSnapshots, SNAPSHOT_PATH } from './joinSnapshots';
 import { yjsUpdateOf } from './frames';
-import { CLOSE, type CloseReason } from './limits';
+import { CLOSE, RatesByKey, type CloseReason } from './limits';
 import { StorePersistence } from './persistence';
 import { PRESENCE_SWEEP_MS, sweepPresence } from './presence';
 import { accessFor, createRoom, RoomLimitError } from './rooms';
@@ -41,6 +41,38 @@ async function openStore(config: ServerConfig): Promise<DocStore> {
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+}
+
+/**
+ * A Redis client for REDIS_URL. ioredis reads the whole URL: the user name and password (ACLs),
+ * the database number (`/2`) and `rediss://` (TLS). Errors are logged: a dropped Redis connection
+ * must not become an unhandled 'error' event (ioredis reconnects by itself).
+ */
+export function redisClient(url: string, options: RedisOptions = {}): IORedis {
+  return new IORedis(url, options).on('error', (error: Error) => console.error('redis:', error.message));
+}
+
+/**
+ * Whether a request comes from this server's own pages: no Origin header (not a browser's
+ * cross-site request), or one whose host is the one the request was sent to (Host, or the
+ * X-Forwarded-Host a reverse proxy sets; a page cannot set that header without a preflight, which
+ * this server does not answer). A web page elsewhere can POST here without a preflight, so its
+ * Origin is what tells it apart.
+ */
+export function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host.toLowerCase();
+  } catch {
+    return false; // "null": a sandboxed frame, a file, a redirect across sites
+  }
+  const forwarded = req.headers['x-forwarded-host'];
+  const hosts = [req.headers.host, ...(Array.isArray(forwarded) ? forwarded : [forwarded])]
+    .filter((h): h is string => typeof h === 'string')
+    .map((h) => h.split(',')[0].trim().toLowerCase());
+  return host !== '' && hosts.includes(host);
 }
 
 /** How long a stopping server waits for open HTTP connections before it closes them. */
@@ -70,6 +102,8 @@ function readable(update: Uint8Array): boolean {
  */
 function guard(store: DocStore, config: ServerConfig, socketOf: (request: IncomingMessage) => WebSocket | undefined, stopping: () => boolean): Extension {
   const watched = new WeakSet<object>();
+  /** Maps let through onLoadDocument that Hocuspocus has not finished loading yet. */
+  const admitted = new Set<string>();
   return {
     extensionName: 'mindflow-guard',
     priority: 2000,
@@ -85,8 +119,12 @@ function guard(store: DocStore, config: ServerConfig, socketOf: (request: Incomi
       connectionConfig.readOnly = access === 'view';
       return { access };
     },
-    async onLoadDocument({ instance }: onLoadDocumentPayload) {
-      if (instance.getDocumentsCount() > config.limits.maxOpenDocuments) throw CLOSE.tooManyDocuments;
+    async onLoadDocument({ instance, documentName }: onLoadDocumentPayload) {
+      // Hocuspocus counts a map as open only once it has loaded: the maps let through that are
+      // still loading count too (this one among them once it is let through).
+      for (const name of admitted) if (!instance.loadingDocuments.has(name)) admitted.delete(name);
+      if (instance.getDocumentsCount() + admitted.size >= config.limits.maxOpenDocuments) throw CLOSE.tooManyDocuments;
+      admitted.add(documentName);
     },
     async beforeHandleMessage({ connection, update }: beforeHandleMessagePayload) {
       if (!watched.has(connection)) {
@@ -137,19 +175,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let closed = false;
   const extensions: Extension[] = [guard(store, config, (request) => sockets.get(request), () => closed), persistence];
   if (config.redisUrl) {
-    const url = new URL(config.redisUrl);
+    const redisUrl = config.redisUrl;
     // Our own clients, so a dropped Redis connection is logged instead of an unhandled 'error' event.
-    const createClient = () =>
-      new IORedis(Number(url.port || 6379), url.hostname, { password: url.password || undefined }).on('error', (error: Error) =>
-        console.error('redis:', error.message),
-      );
-    extensions.push(new Redis({ createClient }));
+    extensions.push(new Redis({ createClient: () => redisClient(redisUrl) }));
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 2000, maxDebounce: 10_000 });
 
   const serveApp = staticFiles(config.distDir);
   const joinSnapshots = new JoinSnapshots(hocuspocus, store, config.limits.storedAnswerFromBytes, config.limits.snapshotsPerMinute, config.quiet ? undefined : (line) => console.log(line));
   snapshots = joinSnapshots;
+  const roomRates = new RatesByKey(config.limits.roomsPerMinute / 60, config.limits.roomsPerMinute);
   const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/api/health') return json(res, 200, { ok: true, sync: SYNC_PATH });
@@ -160,6 +195,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     if (path === '/api/rooms') {
       if (req.method !== 'POST') return json(res, 405, { error: 'Use POST to share a map' });
+      if (!sameOrigin(req)) return json(res, 403, { error: "Maps are shared from this server's own pages only" });
+      // Per address: one client cannot fill the server's shared maps (MINDFLOW_MAX_ROOMS) alone.
+      const wait = roomRates.take(req.socket.remoteAddress ?? '');
+      if (wait > 0) {
+        res.setHeader('Retry-After', String(Number.isFinite(wait) ? Math.ceil(wait) : 60));
+        return json(res, 429, { error: 'Too many maps shared from this address: try again in a moment' });
+      }
       createRoom(store, config.limits.maxRooms)
         .then((room) => json(res, 201, room))
         .catch((error: unknown) => {
@@ -198,10 +240,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    // The port is taken (or the address is not this machine's): let go of what was opened.
+    closed = true;
+    await joinSnapshots.close().catch(() => undefined);
+    await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => undefined);
+    await store.close().catch(() => undefined);
+    throw error;
+  }
   const port = (httpServer.address() as AddressInfo).port;
   await hocuspocus.hooks('onListen', { instance: hocuspocus, configuration: hocuspocus.configuration, port });
   const sweeper = setInterval(() => sweepPresence(hocuspocus), PRESENCE_SWEEP_MS);

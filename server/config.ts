@@ -29,21 +29,30 @@ export interface ServerConfig {
      * as many; past it a device is told to wait and joins through its socket's first sync.
      */
     snapshotsPerMinute: number;
+    /**
+     * Shared maps (POST /api/rooms) created per client address and minute, in bursts of as many;
+     * past it the answer is 429 with Retry-After.
+     */
+    roomsPerMinute: number;
   };
   quiet: boolean;
 }
 
-function int(value: string | undefined, fallback: number, name: string): number {
+/** A setting the server cannot start with; main.ts prints its message alone, without a stack. */
+export class ConfigError extends Error {}
+
+function int(value: string | undefined, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a whole number, got "${value}"`);
+  if (n > max) throw new ConfigError(`${name} must be at most ${max}, got "${value}"`);
   return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
-    port: int(env.PORT, 4173, 'PORT'),
+    port: int(env.PORT, 4173, 'PORT', 65535),
     dataDir: env.MINDFLOW_DATA || './data',
     distDir: env.MINDFLOW_DIST || './dist',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -55,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxRooms: int(env.MINDFLOW_MAX_ROOMS, 100_000, 'MINDFLOW_MAX_ROOMS'),
       storedAnswerFromBytes: int(env.MINDFLOW_STORED_ANSWER_FROM_BYTES, 1024 * 1024, 'MINDFLOW_STORED_ANSWER_FROM_BYTES'),
       snapshotsPerMinute: int(env.MINDFLOW_SNAPSHOTS_PER_MINUTE, 60, 'MINDFLOW_SNAPSHOTS_PER_MINUTE'),
+      roomsPerMinute: int(env.MINDFLOW_ROOMS_PER_MINUTE, 20, 'MINDFLOW_ROOMS_PER_MINUTE'),
     },
     quiet: env.MINDFLOW_QUIET === '1',
   };

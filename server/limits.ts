@@ -2,6 +2,7 @@
  * Limits that keep one client from hurting the server or the document: token buckets of messages
  * and of bytes per connection, and the close reasons sent to a client that breaks a rule.
  */
+import { LINK_REFUSED } from '../src/state/sync/shareLinks';
 
 export interface CloseReason {
   code: number;
@@ -19,7 +20,7 @@ export const CLOSE = {
   tooManyUpdates: { code: 4429, reason: 'Too many updates: slow down' },
   tooMuchData: { code: 4429, reason: 'Too much data: slow down' },
   tooManyDocuments: { code: 4503, reason: 'This server has too many maps open' },
-  notAllowed: { code: 4403, reason: 'This link does not open this map' },
+  notAllowed: { code: 4403, reason: LINK_REFUSED },
 } as const satisfies Record<string, CloseReason>;
 
 export function tooLarge(maxBytes: number): CloseReason {

@@ -1,9 +1,19 @@
 /** `npm run serve`: the app and the sync server on HOST:PORT (see config.ts and README). */
-import { configFromEnv } from './config';
-import { startServer } from './app';
+import { configFromEnv, type ServerConfig } from './config';
+import { startServer, type RunningServer } from './app';
+import { startupFailure } from './startupErrors';
 
-const config = configFromEnv();
-const server = await startServer(config);
+let config: ServerConfig | undefined;
+let server: RunningServer;
+try {
+  config = configFromEnv();
+  server = await startServer(config);
+} catch (error) {
+  // A cause the operator can fix gets one line saying what to do; anything else its stack.
+  const line = startupFailure(error, config);
+  console.error(line ? `MindFlow could not start. ${line}` : error);
+  process.exit(1);
+}
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded store in ${config.dataDir}`;
 console.log(`MindFlow is running at ${server.url} (sync at ${server.url.replace(/^http/, 'ws')}/sync, ${storage}${config.redisUrl ? ', Redis pub/sub' : ''})`);
 

@@ -2,9 +2,11 @@
  * Keeps every shared map on the server's store (storage/): loads a document from its snapshot and
  * log, appends each change as it arrives, and folds the log into the snapshot now and then and when
  * the document is unloaded. A load that fails refuses the connection and stores nothing, so a
- * failed read can never be written over the real document.
+ * failed read can never be written over the real document. A change whose append fails (the
+ * database is down) stays in the open map, whose whole state is appended at its next store and
+ * before it unloads; a map that still cannot be stored stays open rather than lose it.
  */
-import type { Extension, onChangePayload, onLoadDocumentPayload, afterUnloadDocumentPayload } from '@hocuspocus/server';
+import type { Extension, onChangePayload, onLoadDocumentPayload, afterUnloadDocumentPayload, beforeUnloadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { DocStore } from './storage/docStore';
 
@@ -21,6 +23,10 @@ export class StorePersistence implements Extension {
   private readonly compacting = new Map<string, Promise<unknown>>();
   /** Appends not yet durable: the server waits for them before it closes the store. */
   private readonly appending = new Set<Promise<unknown>>();
+  /** Open maps holding changes the store failed to append. */
+  private readonly unstored = new Set<string>();
+  /** Of those, the ones whose failure is logged already (one line until they are stored). */
+  private readonly reported = new Set<string>();
 
   /** `onFolded` hears of each document unloaded and folded (whether the fold worked or not). */
   constructor(
@@ -43,6 +49,31 @@ export class StorePersistence implements Extension {
 
   async onChange({ documentName, update, transactionOrigin }: onChangePayload): Promise<void> {
     if (transactionOrigin === LOAD_ORIGIN || transactionOrigin === REDIS_ORIGIN) return;
+    try {
+      await this.append(documentName, update);
+    } catch (error) {
+      this.unstored.add(documentName);
+      this.report(documentName, error);
+    }
+  }
+
+  /** Stores the whole map if one of its changes could not be appended (Hocuspocus runs this a moment after changes). */
+  async onStoreDocument({ document, documentName }: onStoreDocumentPayload): Promise<void> {
+    await this.storeWhole(documentName, document);
+  }
+
+  /** A map holding changes the store does not have stays open (a throw here keeps it) until they are stored. */
+  async beforeUnloadDocument({ document, documentName }: beforeUnloadDocumentPayload): Promise<void> {
+    if (!(await this.storeWhole(documentName, document))) throw new Error(`${documentName} holds changes not yet stored`);
+  }
+
+  async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
+    await this.compact(documentName);
+    this.appended.delete(documentName);
+    this.onFolded(documentName);
+  }
+
+  private async append(documentName: string, update: Uint8Array): Promise<void> {
     const append = this.store.append(documentName, update);
     this.appending.add(append);
     try {
@@ -55,10 +86,29 @@ export class StorePersistence implements Extension {
     if (n >= COMPACT_EVERY) void this.compact(documentName);
   }
 
-  async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
-    await this.compact(documentName);
-    this.appended.delete(documentName);
-    this.onFolded(documentName);
+  /** Appends the map's whole state if some change of it was not stored; whether the store now holds all of it. */
+  private async storeWhole(documentName: string, document: Y.Doc): Promise<boolean> {
+    if (!this.unstored.has(documentName)) return true;
+    // A change failing while this runs marks the map again.
+    this.unstored.delete(documentName);
+    try {
+      await this.append(documentName, Y.encodeStateAsUpdate(document));
+    } catch (error) {
+      this.unstored.add(documentName);
+      this.report(documentName, error);
+      return false;
+    }
+    if (!this.unstored.has(documentName) && this.reported.delete(documentName)) {
+      console.error(`${documentName}: the changes the store missed are stored now`);
+    }
+    return true;
+  }
+
+  private report(documentName: string, error: unknown): void {
+    if (this.reported.has(documentName)) return;
+    this.reported.add(documentName);
+    const why = error instanceof Error ? error.message : String(error);
+    console.error(`storing a change of ${documentName} failed (${why}): the map keeps it and is stored whole once the store answers`);
   }
 
   /** Folds the stored log into the snapshot; one run per document at a time. */

@@ -30,7 +30,16 @@ function sameHash(a: string, b: string): boolean {
 
 export class RoomLimitError extends Error {}
 
-export async function createRoom(store: DocStore, maxRooms: number): Promise<NewRoom> {
+/** The room being created in each store: one at a time, so that two at once cannot both take the last place. */
+const creating = new WeakMap<DocStore, Promise<unknown>>();
+
+export function createRoom(store: DocStore, maxRooms: number): Promise<NewRoom> {
+  const job = (creating.get(store) ?? Promise.resolve()).then(() => createOneRoom(store, maxRooms));
+  creating.set(store, job.catch(() => undefined));
+  return job;
+}
+
+async function createOneRoom(store: DocStore, maxRooms: number): Promise<NewRoom> {
   if ((await store.countRooms()) >= maxRooms) throw new RoomLimitError('This server holds as many shared maps as it is set to keep');
   const room = nanoid(21);
   const editToken = nanoid(TOKEN_LENGTH);

@@ -1,6 +1,7 @@
 /**
  * Serves the built app: files under the build folder, and index.html for every other GET so that
- * the client-side routes (/mindmap, /mindmap/shared/…, the 404 page) load the app.
+ * the client-side routes (/mindmap, /mindmap/shared/…, the 404 page) load the app. A missing file
+ * under /assets/ is a 404, never index.html.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -53,6 +54,13 @@ export function staticFiles(root: string) {
       return;
     }
     let size = pathname.endsWith('/') ? null : await fileAt(path);
+    const asset = pathname.startsWith('/assets/');
+    if (size === null && asset) {
+      // A build's file that is not (or no longer) here: an old tab asking for the chunks of the
+      // build it started with. index.html would be taken for the script, and kept for a year.
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not found');
+      return;
+    }
     if (size === null) {
       // A client-side route: the app decides (including its own 404 page).
       path = join(base, 'index.html');
@@ -62,11 +70,11 @@ export function staticFiles(root: string) {
         return;
       }
     }
-    const hashed = pathname.startsWith('/assets/');
     res.writeHead(200, {
       'Content-Type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
       'Content-Length': size,
-      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      // Only a file served from assets/ (its name holds its content's hash) is kept for good.
+      'Cache-Control': asset ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
     });
     if (req.method === 'HEAD') {

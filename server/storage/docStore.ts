@@ -39,6 +39,10 @@ export interface DocStore {
   saveJoinAnswer(name: string, answer: StoredJoinAnswer): Promise<void>;
   getRoom(room: string): Promise<RoomRecord | null>;
   putRoom(room: string, record: RoomRecord): Promise<void>;
+  /**
+   * Rooms in the store. The embedded store counts once when it opens and keeps the count (no other
+   * process can write to its folder); PostgreSQL, shared by several processes, counts each time.
+   */
   countRooms(): Promise<number>;
   close(): Promise<void>;
 }

@@ -19,6 +19,11 @@ export class LevelDocStore implements DocStore {
   private readonly db: ClassicLevel<string, Uint8Array>;
   /** Next sequence number per document, read once from disk and then kept here (one writer per process). */
   private readonly nextSeq = new Map<string, number>();
+  /**
+   * Rooms in the store: counted once when it opens, then kept here as rooms are added (LevelDB's
+   * lock keeps every other process out of the folder, so no one else adds any).
+   */
+  private rooms = 0;
   /** Appends of one document run one after another so their sequence numbers follow arrival order. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -28,6 +33,9 @@ export class LevelDocStore implements DocStore {
 
   async open(): Promise<this> {
     await this.db.open();
+    let rooms = 0;
+    for await (const _ of this.db.keys({ gte: 'r!', lt: 'r!~' })) rooms++;
+    this.rooms = rooms;
     return this;
   }
 
@@ -83,14 +91,18 @@ export class LevelDocStore implements DocStore {
     return raw ? (JSON.parse(new TextDecoder().decode(raw)) as RoomRecord) : null;
   }
 
-  async putRoom(room: string, record: RoomRecord): Promise<void> {
-    await this.db.put(`r!${room}`, new TextEncoder().encode(JSON.stringify(record)));
+  putRoom(room: string, record: RoomRecord): Promise<void> {
+    // One after another, so that a room is counted once however many writes of it race.
+    return this.serial(`r!${room}`, async () => {
+      const key = `r!${room}`;
+      const added = (await this.db.get(key)) === undefined;
+      await this.db.put(key, new TextEncoder().encode(JSON.stringify(record)));
+      if (added) this.rooms++;
+    });
   }
 
   async countRooms(): Promise<number> {
-    let n = 0;
-    for await (const _ of this.db.keys({ gte: 'r!', lt: 'r!~' })) n++;
-    return n;
+    return this.rooms;
   }
 
   async close(): Promise<void> {

@@ -81,4 +81,26 @@ describe('a refused link', { timeout: 30_000 }, () => {
     expect(connection.getStatus()).toMatchObject({ state: 'denied', readOnly: true, deniedReason: 'This link does not open this map' });
     expect(maps.get(room)?.token).toBe('w'.repeat(32));
   });
+
+  it('a refusal for the server\'s own state (too many maps open) is not the link\'s: the map stays editable offline and is tried again', async () => {
+    server = await startTestServer({ maxOpenDocuments: 1 });
+    const busy = await newRoom(server);
+    const { room, editToken, viewToken } = await newRoom(server);
+    // Another map takes the server's one place.
+    const other = connect(server, busy.room, busy.editToken);
+    clients.push(other);
+    await other.synced;
+    const maps = new SharedMaps(memoryStorage());
+    const doc = new Y.Doc();
+    toDoc(doc, createInitialState());
+    const connection = open(server, doc, maps, { room, token: editToken, access: 'edit', viewToken });
+    await until(() => connection.getStatus().busyReason !== null, 15_000, 'the refusal');
+    expect(connection.getStatus()).toMatchObject({ state: 'offline', readOnly: false, deniedReason: null, reconnecting: true });
+    expect(maps.get(room)?.token).toBe(editToken);
+    // The place frees: the next try opens the map.
+    clients.splice(clients.indexOf(other), 1);
+    other.destroy();
+    await until(() => connection.getStatus().state === 'live', 25_000, 'live once the server has room');
+    expect(connection.getStatus().busyReason).toBeNull();
+  }, 45_000);
 });
