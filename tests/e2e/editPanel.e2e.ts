@@ -91,6 +91,11 @@ describe('one set of rules', () => {
     expect(await button(panel, 'Add').isDisabled()).toBe(true);
     await tagInput.press('Enter');
     expect(await panel.getByRole('list', { name: 'Tags on this topic' }).count()).toBe(0);
+    // Save Changes refuses it too, keeping what was typed (it is not dropped with a "saved").
+    await button(panel, 'Save Changes').click();
+    await expectVisible(panel.getByText('A tag can be at most 100 characters'));
+    expect(await tagInput.inputValue()).toBe('x'.repeat(101));
+    expect(await page.getByText('Node Updated').count()).toBe(0);
     await tagInput.fill('ok');
     expect(await button(panel, 'Add').isEnabled()).toBe(true);
   });
@@ -314,6 +319,27 @@ describe('unsaved input is never dropped silently', () => {
     await button(ask, 'Discard').click();
     await expectHidden(ask);
     expect(await title(page).inputValue()).toBe('Beta');
+  });
+
+  it('unsaved changes to the root stay with the old map when Clear Map replaces it (the new root shares its id)', async () => {
+    await clickNode(page, 'root');
+    const panel = editPanel(page);
+    await title(page).fill('Q3 plan');
+    await page.getByRole('complementary', { name: 'Tools' }).getByRole('button', { name: 'Clear Map' }).click();
+    await page.getByRole('dialog', { name: 'Clear the map?' }).getByRole('button', { name: 'Clear Map' }).click();
+    await expectVisible(panel.getByText('This topic was deleted'));
+    expect(await title(page).inputValue()).toBe('Q3 plan');
+    expect(await button(panel, 'Save Changes').isDisabled()).toBe(true);
+    expect((await nodeData(page, 'root')).label).toBe('Main Topic');
+
+    // Undo brings the old map back, and the changes with it.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expectHidden(panel.getByText('This topic was deleted'));
+    expect(await title(page).inputValue()).toBe('Q3 plan');
+    await button(panel, 'Save Changes').click();
+    await expectToast(page, 'Node Updated');
+    expect((await nodeData(page, 'root')).label).toBe('Q3 plan');
+    expect(await nodeData(page, 'a')).not.toBeNull();
   });
 
   it('Escape closes the panel as a dialog does; with unsaved input it asks first', async () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getNode } from '../../../src/state/doc';
-import { addChild, deleteNode } from '../../../src/state/operations';
-import { deletedNotice, watchDeletion, type DeletionCause } from '../../../src/ui/editor/EditNodePanel/deletionCause';
+import { addChild, clearMap, deleteNode } from '../../../src/state/operations';
+import { deletedNotice, replacementStep, watchDeletion, type DeletionCause } from '../../../src/ui/editor/EditNodePanel/deletionCause';
 import { replica, syncAll, type Replica } from '../ydoc/helpers';
 
 function twoTabs(): { here: Replica; there: Replica; id: string } {
@@ -73,5 +73,27 @@ describe('how the panel\'s topic was deleted', () => {
     stop();
     deleteNode(here.store, id);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('a replacement of the whole map', () => {
+  it('takes the draft\'s topic away even where the new root has its id; its undo brings it back, its redo takes it again', () => {
+    const { here } = twoTabs();
+    let away = 0;
+    here.store.subscribe((changes) => (away += replacementStep(changes, here.store.historyMove)));
+    const rootId = here.store.getState().rootId;
+    clearMap(here.store);
+    // The new map's root has the old one's id, but it is another topic.
+    expect(here.store.getState().rootId).toBe(rootId);
+    expect(away).toBe(1);
+    here.store.undo();
+    expect(away).toBe(0);
+    here.store.redo();
+    expect(away).toBe(1);
+    here.store.undo();
+    // Edits that are not replacements do not count.
+    addChild(here.store, null, 'Another');
+    here.store.undo();
+    expect(away).toBe(0);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../../src/state/commands';
 import { restoreMap } from '../../../src/state/restore';
+import { getNode } from '../../../src/state/doc';
+import { updateNodeData } from '../../../src/state/operations';
+import { MindMapStore } from '../../../src/state/store';
 import { formFromData, inputFromForm } from '../../../src/ui/editor/EditNodePanel/nodeForm';
 import { clampPanel, defaultPanelPos, KEEP_VISIBLE_X, KEEP_VISIBLE_Y } from '../../../src/ui/editor/EditNodePanel/panelPosition';
 import { importSuccessMessage } from '../../../src/ui/editor/dialogs/importFeedback';
@@ -98,6 +101,17 @@ describe('Edit Node panel helpers', () => {
     expect(inputFromForm({ ...v, priority: '' }).priority).toBeNull();
     expect(inputFromForm(v).attachment).toBeNull();
     expect(inputFromForm({ ...v, attachmentUrl: ' https://x.test ' }).attachment).toEqual({ type: 'link', url: ' https://x.test ', title: '' });
+  });
+
+  it('an attachment title that is its URL (the default) is not loaded as typed: a new URL takes it along', () => {
+    const base = { label: 'A', expanded: true, color: '#9b87f5', animation: 'pulse' as const };
+    const v = formFromData({ ...base, attachment: { type: 'link', url: 'https://old.example.com/spec', title: 'https://old.example.com/spec' } });
+    expect(v.attachmentTitle).toBe('');
+    expect(formFromData({ ...base, attachment: { type: 'link', url: 'https://a.test', title: 'The spec' } }).attachmentTitle).toBe('The spec');
+    const store = new MindMapStore();
+    const id = store.getState().rootId;
+    expect(updateNodeData(store, id, inputFromForm({ ...v, label: 'A', attachmentUrl: 'https://new.example.com/plan' })).ok).toBe(true);
+    expect(getNode(store.getState(), id)!.data.attachment).toEqual({ type: 'link', url: 'https://new.example.com/plan', title: 'https://new.example.com/plan' });
   });
 });
 

@@ -25,8 +25,8 @@ import { readOnlyTitle, unlessRefused, useReadOnlyReason } from '../readOnly';
 import { holdUnsavedInput, useAskBeforeUnload } from '../unsavedInput';
 import classes from '../Editor.module.css';
 import { NodeFormFields } from './NodeFormFields';
-import { deletedNotice, watchDeletion, type DeletionCause } from './deletionCause';
-import { ADVANCED_FIELDS, draftErrors, draftFor, followTopic, formFromData, inputFromForm, isDirty, panelMode, topicMoved, valuesToSave, type PanelDraft } from './nodeForm';
+import { deletedNotice, deletionCause, replacementStep, watchDeletion, type DeletionCause } from './deletionCause';
+import { ADVANCED_FIELDS, draftErrors, draftFor, followTopic, formFromData, inputFromForm, isDirty, panelMode, pendingTagError, topicMoved, valuesToSave, type PanelDraft } from './nodeForm';
 import { PANEL_WIDTH } from './panelPosition';
 import { UnsavedChangesDialog, type UnsavedChangesChoice } from './UnsavedChangesDialog';
 import { useDraggablePanel } from './useDraggablePanel';
@@ -44,10 +44,14 @@ const selectSelectedNode = (s: MindMapState): MindNode | null => getNode(s, s.se
  * (the store says why) and the draft stays as typed.
  */
 function saveDraft(store: MindMapStore, draft: PanelDraft, update: (recipe: (d: PanelDraft) => void) => void): boolean {
-  const done = unlessRefused(store, () => updateNodeData(store, draft.nodeId, inputFromForm(valuesToSave(draft))));
-  if (done === null) return false;
-  const result = done.value;
-  if (!result.ok) {
+  // A tag typed that cannot be added refuses the save, as any broken rule does: it is not dropped.
+  let saved = false;
+  if (pendingTagError(draft.values.tags, draft.tagInput) === null) {
+    const done = unlessRefused(store, () => updateNodeData(store, draft.nodeId, inputFromForm(valuesToSave(draft))));
+    if (done === null) return false;
+    saved = done.value.ok;
+  }
+  if (!saved) {
     const fields = Object.keys(draftErrors(draft)) as NodeField[];
     update((d) => {
       d.showAll = true;
@@ -55,12 +59,12 @@ function saveDraft(store: MindMapStore, draft: PanelDraft, update: (recipe: (d: 
     });
     return false;
   }
-  const saved = getNode(store.getState(), draft.nodeId);
-  if (saved) {
-    const fresh = formFromData(saved.data);
+  const node = getNode(store.getState(), draft.nodeId);
+  if (node) {
+    const fresh = formFromData(node.data);
     update((d) => {
       d.base = fresh;
-      d.values = formFromData(saved.data);
+      d.values = formFromData(node.data);
       d.tagInput = '';
       d.showAll = false;
     });
@@ -77,7 +81,9 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
   const [draft, updateDraft] = useImmer<PanelDraft | null>(() => (selected ? draftFor(selected) : null));
   const draftId = draft?.nodeId ?? null;
   const selectDraftNode = useCallback((s: MindMapState) => (draftId === null ? null : (getNode(s, draftId) ?? null)), [draftId]);
-  const draftNode = useEditorSelector(store, selectDraftNode);
+  const topicWithId = useEditorSelector(store, selectDraftNode);
+  // The draft's topic, unless a replacement of the whole map took it (whatever now has its id).
+  const draftNode = draft?.replaced ? null : topicWithId;
   // Stable, so the form's memoised fields can skip a render when their values did not change.
   const update = useCallback((recipe: (d: PanelDraft) => void) => updateDraft((d) => void (d && recipe(d as PanelDraft))), [updateDraft]);
   const mode = panelMode(draft, selected?.id ?? null, draftNode !== null);
@@ -87,10 +93,22 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
   const deletion = useRef<{ id: string; cause: DeletionCause } | null>(null);
   useEffect(() => {
     if (draftId === null) return;
-    return watchDeletion(store, draftId, (cause) => {
+    const stopDeletion = watchDeletion(store, draftId, (cause) => {
       deletion.current = { id: draftId, cause };
     });
-  }, [store, draftId]);
+    const stopReplacement = store.subscribe((changes) => {
+      const step = replacementStep(changes, store.historyMove);
+      if (step === 0) return;
+      if (step > 0) deletion.current = { id: draftId, cause: deletionCause(changes, store.historyMove) };
+      updateDraft((d) => {
+        if (d && d.nodeId === draftId) d.replaced = Math.max(0, (d.replaced ?? 0) + step);
+      });
+    });
+    return () => {
+      stopDeletion();
+      stopReplacement();
+    };
+  }, [store, draftId, updateDraft]);
 
   // Unsaved changes: a reload or tab close asks (browser), a link out of the editor asks (below).
   const dirty = draft !== null && isDirty(draft);

@@ -6,6 +6,7 @@
  */
 import { getNode } from '../../../state/doc';
 import type { ChangeSet, HistoryMove, MindMapStore } from '../../../state/store';
+import { replacementKind } from '../storage/keptMaps';
 
 /**
  * - 'edit': an edit in this tab (Delete, Import, Clear Map…): Undo brings the topic back;
@@ -30,6 +31,19 @@ export function watchDeletion(store: MindMapStore, id: string, onDeleted: (cause
     present = getNode(state, id) !== undefined;
     if (was && !present) onDeleted(deletionCause(changes, store.historyMove));
   });
+}
+
+/**
+ * How a change moves the map away from (+1) or back towards (-1) the one a draft was made on: Import,
+ * Apply Template, Clear Map and a restore replace every topic, though the new root may share the old
+ * one's id; their undo brings the old map back, their redo takes it away again. A replacement from
+ * elsewhere cannot be told from its undo: it only takes away.
+ */
+export function replacementStep(changes: ChangeSet, move: HistoryMove | null): number {
+  if (!changes.reset) return 0;
+  if (!changes.undoRedo) return 1;
+  if (!move || replacementKind(move.label) === null) return 0;
+  return move.kind === 'undo' ? -1 : 1;
 }
 
 export interface DeletedNotice {

@@ -39,7 +39,8 @@ export function formFromData(data: NodeData): NodeFormValues {
     notes: data.notes ?? '',
     attachmentType: data.attachment?.type ?? 'link',
     attachmentUrl: data.attachment?.url ?? '',
-    attachmentTitle: data.attachment?.title ?? '',
+    // A title that is the URL is the default, not typed: left empty, it follows a new URL.
+    attachmentTitle: data.attachment?.title && data.attachment.title !== data.attachment.url ? data.attachment.title : '',
     tags: data.tags?.slice() ?? [],
   };
 }
@@ -75,6 +76,12 @@ export interface PanelDraft {
    * deletion or an undo may move it). Selecting something else afterwards asks before discarding.
    */
   goneSelection?: string | null;
+  /**
+   * How many replacements of the whole map (Import, a template, Clear Map) stand between the map now
+   * and the one the draft was made on: while any does, its topic is gone, even where a topic of the
+   * new map has the same id (every new root is "root").
+   */
+  replaced?: number;
 }
 
 export function draftFor(node: { id: string; data: NodeData }): PanelDraft {

@@ -27,7 +27,7 @@ export function replacementReason(label: string | null): string {
 }
 
 /** Which replacement an undo step's label names, or null for any other step. */
-function replacementKind(label: string | null): string | null {
+export function replacementKind(label: string | null): string | null {
   if (!label) return null;
   if (label.startsWith('Import')) return 'Import';
   if (label.startsWith('Apply template')) return 'Apply Template';
