@@ -18,10 +18,10 @@ export const MAX_TEXT_DEPTH = 200;
 
 /**
  * The topic `id` and its descendants as an Outline, with the connections that stay inside the branch.
- * The default colour is left out (text forms have no place for it) unless `everyColor`: a paste in
- * MindFlow gives a topic without a colour its parent's, so a map pasted whole names every colour.
+ * The default colour is left out (text forms have no place for it) unless `whole`: a MindFlow map
+ * pasted within MindFlow keeps every field (a paste gives a topic without a colour its parent's).
  */
-export function branchOutline(state: MindMapState, id: string, everyColor = false): Outline {
+export function branchOutline(state: MindMapState, id: string, whole = false): Outline {
   const top = getNode(state, id);
   if (!top) return { roots: [], connections: [] };
   const roots: OutlineTopic[] = [];
@@ -39,14 +39,18 @@ export function branchOutline(state: MindMapState, id: string, everyColor = fals
     const t: OutlineTopic = { label: d.label, sourceId: nid, children: [] };
     if (d.notes) t.notes = d.notes;
     const kids = childIds(state, nid);
-    if (!d.expanded && kids.length > 0) t.collapsed = true;
+    if (!d.expanded && (whole || kids.length > 0)) t.collapsed = true;
     if (d.attachment?.url) {
       t.link = d.attachment.url;
       if (d.attachment.title && d.attachment.title !== d.attachment.url) t.linkTitle = d.attachment.title;
     }
     if (d.tags?.length) t.tags = d.tags.slice();
     if (d.priority) t.priority = d.priority;
-    if (d.color && (everyColor || d.color.toLowerCase() !== DEFAULT_COLOR)) t.color = d.color.toLowerCase();
+    if (d.color && (whole || d.color.toLowerCase() !== DEFAULT_COLOR)) t.color = d.color.toLowerCase();
+    if (whole) {
+      t.animation = d.animation;
+      if (d.attachment?.url) t.linkType = d.attachment.type;
+    }
     if (d.done !== undefined) t.done = d.done;
     if (parent) parent.children.push(t);
     else roots.push(t);

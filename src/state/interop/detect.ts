@@ -154,8 +154,12 @@ export function looksLikeMarkdown(text: string): boolean {
   return !outlined && content > 0 && items * 2 >= content;
 }
 
-/** An object or array as JSON opens it: a quoted key or an empty object; an array of objects or none. */
-const JSON_START = /^(?:\{\s*(?:"|\}|$)|\[\s*(?:\{|\]|$))/;
+/**
+ * An object or array as JSON opens it, or as a hand-written one that means to (a key in single quotes
+ * or none, as JavaScript writes it: refused with JSON's message, not read as a topic): a key, an empty
+ * object; an array of objects or none. "{Draft} Plan" is a line of text.
+ */
+const JSON_START = /^(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:|$)|\[\s*(?:\{|\]|$))/;
 
 /**
  * Whether the root element's start tag is well-formed XML (name="value" attributes only), so that an

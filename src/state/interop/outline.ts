@@ -4,7 +4,7 @@
  * what they keep, convert and drop in a report (report.ts); toMap.ts turns it into a MapSnapshot;
  * writers take it from the map (fromMap.ts).
  */
-import type { Priority } from '../model';
+import type { Animation, AttachmentType, Priority } from '../model';
 import type { ExamplePath } from './report';
 
 export interface OutlineTopic {
@@ -24,6 +24,9 @@ export interface OutlineTopic {
   color?: string;
   /** The topic's id in the source file, so connections can name it. */
   sourceId?: string;
+  /** MindFlow's own fields, which only a MindFlow map carries (a copy pasted within MindFlow). */
+  animation?: Animation;
+  linkType?: AttachmentType;
   children: OutlineTopic[];
 }
 

@@ -112,12 +112,12 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
         label: isBlankTitle(t.label) ? UNTITLED : t.label,
         expanded: !t.collapsed,
         color,
-        animation: 'pulse',
+        animation: t.animation ?? 'pulse',
         ...(t.notes ? { notes: t.notes } : {}),
         ...(t.tags?.length ? { tags: t.tags } : {}),
         ...(t.priority ? { priority: t.priority } : {}),
         ...(t.done !== undefined ? { done: t.done } : {}),
-        ...(t.link ? { attachment: { type: 'link', url: t.link, title: t.linkTitle ?? t.link } } : {}),
+        ...(t.link ? { attachment: { type: t.linkType ?? 'link', url: t.link, title: t.linkTitle ?? t.link } } : {}),
       },
     });
     edges.push(edgeOf(p.parent, p.id, colorOf.get(p.parent)!));

@@ -61,6 +61,10 @@ describe('detectFormat', () => {
     // What does open as JSON or FreeMind still goes there, broken or not.
     expect(detectFormat({ text: '{\n  "nodes": [' })).toBe('json');
     expect(detectFormat({ text: '{}' })).toBe('json');
+    // JSON written by hand as JavaScript writes it is meant as JSON: refused with JSON's message.
+    expect(detectFormat({ text: '{nodes: [], edges: []}' })).toBe('json');
+    expect(detectFormat({ text: "{'nodes': []}" })).toBe('json');
+    expect(readMapFile({ text: '{nodes: [], edges: []}' })).toEqual({ ok: false, error: MESSAGES.importInvalid });
     expect(detectFormat({ text: '[]' })).toBe('json');
     expect(detectFormat({ text: "<map version='1.0.1'><node TEXT=\"a\"/>" })).toBe('freemind');
     expect(detectFormat({ text: '<?xml version="1.0"?>\n<!-- x -->\n<map>\n<node TEXT="a"/></map>' })).toBe('freemind');

@@ -227,6 +227,22 @@ describe('readPastedOutline', () => {
     expect(getNode(s, childIds(s, red)[0])!.data.color).toBe('#9b87f5');
   });
 
+  it('a MindFlow map pasted keeps the animation, the attachment\'s type and a folded leaf', () => {
+    const source = tree('Root', ['Pic', 'Doc']);
+    const input = { label: 'Pic', color: '#ef4444', animation: 'shake' as const, attachment: { type: 'image' as const, url: 'https://x.test/a.png', title: 'A picture' } };
+    expect(updateNodeData(source, 'Pic', input)).toEqual({ ok: true });
+    expect(updateNodeData(source, 'Doc', { label: 'Doc', color: '#9b87f5', animation: 'none', attachment: { type: 'file', url: 'https://x.test/a.pdf' } })).toEqual({ ok: true });
+    setExpanded(source, 'Doc', false);
+    const store = tree('Target', 'T');
+    const r = pasteOutline(store, 'T', read(branchAsMap(source.getState(), 'Pic')));
+    if (!r.ok) throw new Error(r.error);
+    const s = store.getState();
+    const pic = getNode(s, r.ids[0])!.data;
+    expect(pic).toMatchObject({ animation: 'shake', attachment: { type: 'image', url: 'https://x.test/a.png', title: 'A picture' } });
+    const doc = getNode(s, childIds(s, r.ids[0])[0])!.data;
+    expect(doc).toMatchObject({ animation: 'none', expanded: false, attachment: { type: 'file', url: 'https://x.test/a.pdf' } });
+  });
+
   it('round-trips a copied branch, as text and as Markdown', () => {
     const source = tree('Root', ['Plan', ['Goals', 'G1', 'G2'], 'Risks']);
     for (const text of [branchAsText(source.getState(), 'Plan'), branchAsMarkdown(source.getState(), 'Plan')]) {
