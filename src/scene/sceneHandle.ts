@@ -3,7 +3,7 @@
  * plus what tests and the bench read through it: stats, idle waiting and screen geometry.
  */
 import type { Container } from 'pixi.js';
-import { getNode, type MindMapState } from '../state/doc';
+import { childIds, getNode, type MindMapState } from '../state/doc';
 import { FIT_PADDING } from '../state/model';
 import { clampZoom, worldToScreen, type Camera } from './camera/camera';
 import type { CameraControl } from './camera/cameraControl';
@@ -11,6 +11,7 @@ import { NODE_HEIGHT, ZOOM_STEP, type ThemeName } from './constants';
 import { finiteOr } from './geometry';
 import type { Lod } from './render/lod';
 import { chevronCenter, handleCenter, plusCenter, type NodePart } from './topics/nodeLayout';
+import { taskBoxCenter } from './topics/cardMarks';
 import type { FrameScheduler } from './sync/sync';
 import type { PresencePerson } from './presence/PresenceLayer';
 
@@ -151,7 +152,9 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
         : part === 'handle-in' ? handleCenter(w, 'in')
         : part === 'handle-out' ? handleCenter(w, 'out')
         : part === 'plus' ? plusCenter(w)
+        : part === 'task' ? taskBoxCenter(n.data, w, childIds(d.state(), id).length > 0)
         : { x: w / 2, y: NODE_HEIGHT / 2 + 8 };
+      if (!local) return null;
       const c = d.element.getBoundingClientRect();
       const p = worldToScreen(camera.cam, finiteOr(n.position?.x, 0) + local.x, finiteOr(n.position?.y, 0) + local.y);
       return { x: c.left + p.x, y: c.top + p.y };

@@ -10,7 +10,7 @@ import { generateMapText } from '../../bench/mapGenerator.mjs';
 import { pixel } from './pixels';
 import { pageFrames } from './waits';
 
-type Part = 'body' | 'chevron' | 'handle-in' | 'handle-out' | 'plus';
+type Part = 'body' | 'chevron' | 'handle-in' | 'handle-out' | 'plus' | 'task';
 
 function node(id: string, label: string, x: number, y: number, parentId: string | null, extra: Record<string, unknown> = {}) {
   return {
@@ -194,6 +194,20 @@ describe('canvas (desktop)', () => {
     await page.mouse.click(c.x, c.y);
     await idle(page);
     await expect(page.getByRole('treeitem').count()).resolves.toBe(5);
+  });
+
+  test('a click on a task\'s box ticks it off and on again, one undo step each', async () => {
+    await page.evaluate(() => (window as any).__mindflow.store.transact('task', (d: any) => void ((window as any).__mindflow.editNode(d, 'beta').data.done = false)));
+    await idle(page);
+    const box = await point(page, 'beta', 'task');
+    await page.mouse.click(box.x, box.y);
+    await expect.poll(async () => (await nodeData(page, 'beta')).data.done).toBe(true);
+    await page.mouse.click(box.x, box.y);
+    await expect.poll(async () => (await nodeData(page, 'beta')).data.done).toBe(false);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await nodeData(page, 'beta')).data.done).toBe(true);
+    await page.evaluate(() => (window as any).__mindflow.store.transact('task', (d: any) => void delete (window as any).__mindflow.editNode(d, 'beta').data.done));
+    await idle(page);
   });
 
   test('dragging from one handle to another connects two topics', async () => {

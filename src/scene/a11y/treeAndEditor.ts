@@ -4,7 +4,7 @@
  */
 import { getNode } from '../../state/doc';
 import { MOBILE_MAX_WIDTH } from '../../state/model';
-import { renameNode, select, setExpanded } from '../../state/operations';
+import { renameNode, select, setExpanded, toggleTaskDone } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
 import { A11yTree } from './a11yTree';
@@ -156,6 +156,7 @@ export class TreeAndEditor {
       setExpanded(store, a.id, a.kind === 'expand');
     }
     else if (a.kind === 'select') select(store, a.id);
+    else if (a.kind === 'toggleTask') toggleTaskDone(store, a.id);
   }
 
   /** Pans (animated, short) so the topic is on screen. */

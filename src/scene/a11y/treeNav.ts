@@ -69,6 +69,7 @@ export type TreeKeyAction =
   | { kind: 'expand'; id: string }
   | { kind: 'collapse'; id: string }
   | { kind: 'select'; id: string }
+  | { kind: 'toggleTask'; id: string }
   /** Not the tree's key here: the editor's shortcut has it (Enter on the selected topic adds a sibling). */
   | { kind: 'pass' }
   | { kind: 'none' };
@@ -107,7 +108,8 @@ export function treeKeyAction(s: MindMapState, id: string, key: string, shown: I
       // Enter selects a topic; on the topic already selected it is the editor's "add sibling and edit".
       return s.selectedNodeId === id ? { kind: 'pass' } : { kind: 'select', id };
     case ' ':
-      return { kind: 'select', id };
+      // A task already selected is ticked off (or on again), as its box does.
+      return s.selectedNodeId === id && typeof getNode(s, id)?.data.done === 'boolean' ? { kind: 'toggleTask', id } : { kind: 'select', id };
     default:
       return { kind: 'none' };
   }

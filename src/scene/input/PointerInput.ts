@@ -25,6 +25,7 @@ export interface InputHost {
   select(id: string | null): void;
   toggle(id: string): void;
   addMiddle(id: string): void;
+  toggleTask(id: string): void;
   connect(source: string, target: string): void;
   nodePosition(id: string): { x: number; y: number } | null;
   beginDrag(id: string): void;
@@ -153,7 +154,8 @@ export class PointerInput {
         if (e.pointerId !== m.pointerId) return;
         if (!movedBeyond(p.x - m.x, p.y - m.y, m.touch ? TOUCH_DRAG_THRESHOLD_PX : DRAG_THRESHOLD_PX)) return;
         const part = m.hit.part;
-        if (part === 'body') {
+        // A press on the task box that moves drags the topic, as one on the card does.
+        if (part === 'body' || part === 'task') {
           const start = this.host.nodePosition(m.hit.id);
           if (!start) return;
           const cam = this.host.camera();
@@ -221,6 +223,7 @@ export class PointerInput {
         this.mode = { kind: 'idle' };
         const { id, part } = m.hit;
         if (part === 'chevron') this.host.toggle(id);
+        else if (part === 'task') this.host.toggleTask(id);
         else if (part === 'plus') this.host.addMiddle(id);
         else if (part === 'handle-in' || part === 'handle-out') {
           // A click on a handle starts click-to-connect.

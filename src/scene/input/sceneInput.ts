@@ -4,7 +4,7 @@
  * (reparentDrag.ts), hover and the connection preview.
  */
 import { childIds, getNode } from '../../state/doc';
-import { addMiddleChild, connect, moveNode, select, toggleExpanded } from '../../state/operations';
+import { addMiddleChild, connect, moveNode, select, toggleExpanded, toggleTaskDone } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
 import { screenToWorld, type Camera } from '../camera/camera';
@@ -15,6 +15,7 @@ import type { Hit, InputHost } from './PointerInput';
 import { ReparentDrag } from './reparentDrag';
 import type { Lod } from '../render/lod';
 import { hitPart } from '../topics/nodeLayout';
+import { onTaskBox } from '../topics/cardMarks';
 import type { MetricsCache } from '../topics/nodeMetrics';
 import type { SpatialIndex } from '../spatial/spatialIndex';
 
@@ -126,12 +127,12 @@ export class SceneInput implements InputHost {
       const n = getNode(s, id);
       if (!n) continue;
       const width = metrics.get(id, n.data?.label).width;
-      const part = hitPart(width, w.x - finiteOr(n.position?.x, 0), w.y - finiteOr(n.position?.y, 0), {
-        hasChildren: lod !== 'shape' && childIds(s, id).length > 0,
-        detailed,
-        hovered: this.hover?.id === id,
-        slop,
-      });
+      const px = w.x - finiteOr(n.position?.x, 0);
+      const py = w.y - finiteOr(n.position?.y, 0);
+      const hasChildren = lod !== 'shape' && childIds(s, id).length > 0;
+      let part = hitPart(width, px, py, { hasChildren, detailed, hovered: this.hover?.id === id, slop });
+      // A task's box (drawn in detail only) ticks it off.
+      if (part === 'body' && detailed && onTaskBox(n.data, width, hasChildren, px, py, slop / 2)) part = 'task';
       if (!part) continue;
       // Small targets beat card bodies; the selected topic (drawn on top) beats others.
       const rank = (part === 'body' ? 0 : 2) + (id === s.selectedNodeId ? 1 : 0);
@@ -153,6 +154,10 @@ export class SceneInput implements InputHost {
     const at = this.nodePosition(id);
     if (at) this.deps.camera.requestAnchor(id, at.x, at.y);
     toggleExpanded(this.deps.store, id);
+  }
+
+  toggleTask(id: string): void {
+    toggleTaskDone(this.deps.store, id);
   }
 
   addMiddle(id: string): void {

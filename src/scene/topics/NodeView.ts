@@ -12,6 +12,7 @@ import { parseColor } from '../geometry';
 import { roundRectPoints } from '../render/shapes';
 import type { Lod } from '../render/lod';
 import type { LabelMetrics } from './nodeMetrics';
+import { cardMarks, MARK_TOP } from './cardMarks';
 
 export interface ViewFlags {
   selected: boolean;
@@ -29,7 +30,6 @@ export interface BindContext {
   defaultColor: number;
 }
 
-const PRIORITY_LABEL: Record<string, string> = { low: 'Low', medium: 'Med', high: 'High' };
 
 export class NodeView {
   readonly root = new Container();
@@ -75,7 +75,7 @@ export class NodeView {
     const color = parseColor(data.color, ctx.defaultColor);
     const root = node.type === 'root';
     const full = ctx.lod === 'full';
-    const priority = full && typeof data.priority === 'string' && PRIORITY_LABEL[data.priority] ? data.priority : '';
+    const priority = full && typeof data.priority === 'string' ? data.priority : '';
     const att = full && data.attachment && typeof data.attachment.url === 'string' ? data.attachment : null;
     const doneState = full && typeof data.done === 'boolean' ? (data.done ? 'y' : 'n') : '';
     const sig = `${node.id}|${m.width}|${color}|${root}|${ctx.lod}|${m.lines.join('\n')}|${flags.hasChildren ? (data.expanded ? 'e' : 'c') : '-'}|${priority}|${att ? att.type + att.url : ''}|${doneState}|${ctx.theme.text}`;
@@ -97,32 +97,30 @@ export class NodeView {
       this.label.y = m.lines.length === 1 ? LABEL_TOP + LABEL_LINE_HEIGHT / 2 : LABEL_TOP;
       this.chevron.visible = flags.hasChildren;
       if (flags.hasChildren) this.chevron.context = ctx.contexts.chevron(m.width, !!data.expanded, color);
-      let right = m.width - (flags.hasChildren ? 30 : 10);
-      this.badge.visible = this.badgeText.visible = !!priority;
-      if (priority) {
-        const text = PRIORITY_LABEL[priority];
-        const w = text.length * 6 + 10;
-        right -= w;
-        this.badge.context = ctx.contexts.badge(priority, w);
-        this.badge.position.set(right, 7);
-        this.badgeText.text = text;
+      // Far out, the card alone: no marks.
+      const marks = full ? cardMarks(data, m.width, flags.hasChildren) : null;
+      const badge = marks?.badge;
+      this.badge.visible = this.badgeText.visible = !!badge;
+      if (badge) {
+        this.badge.context = ctx.contexts.badge(badge.priority, badge.width);
+        this.badge.position.set(badge.x, MARK_TOP);
+        this.badgeText.text = badge.label;
         this.badgeText.tint = ctx.theme.text;
-        this.badgeText.position.set(right + 5, 8.5);
-        right -= 6;
+        this.badgeText.position.set(badge.x + 5, MARK_TOP + 1.5);
       }
-      this.attach.visible = !!att;
+      const attachment = marks?.attachment;
+      this.attach.visible = !!attachment;
       this.preview.visible = false;
-      if (att) {
-        right -= 16;
-        this.attach.context = ctx.contexts.attachmentIcon(att.type);
-        this.attach.position.set(right, 7);
-        if (att.type === 'image') this.bindPreview(att.url, ctx);
+      if (attachment && att) {
+        this.attach.context = ctx.contexts.attachmentIcon(attachment.type);
+        this.attach.position.set(attachment.x, MARK_TOP);
+        if (attachment.type === 'image') this.bindPreview(att.url, ctx);
       }
-      this.done.visible = !!doneState;
-      if (doneState) {
-        right -= 16;
-        this.done.context = ctx.contexts.doneBox(doneState === 'y', color);
-        this.done.position.set(right, 7);
+      const task = marks?.task;
+      this.done.visible = !!task;
+      if (task) {
+        this.done.context = ctx.contexts.doneBox(task.done, color);
+        this.done.position.set(task.x, MARK_TOP);
       }
     }
     this.setRing(flags, ctx.theme);

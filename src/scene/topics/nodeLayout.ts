@@ -13,7 +13,7 @@ import {
 } from '../constants';
 import type { Rect } from '../geometry';
 
-export type NodePart = 'chevron' | 'handle-in' | 'handle-out' | 'plus' | 'body';
+export type NodePart = 'chevron' | 'handle-in' | 'handle-out' | 'plus' | 'task' | 'body';
 
 export function chevronCenter(width: number): { x: number; y: number } {
   return { x: width - 16, y: 14 };

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { MindMapStore } from '../../../src/state/store';
-import { addChild, select, setExpanded } from '../../../src/state/operations';
+import { addChild, addTaskList, select, setExpanded } from '../../../src/state/operations';
 import { setIdGenerator } from '../../../src/state/ids';
 import { computeVisibleIds } from '../../../src/state/tree';
+import { tableValues } from '../../../src/state/table';
 import { actsOnSelection, lastShown, nextShown, prevShown, treeKeyAction } from '../../../src/scene/a11y/treeNav';
 import { shownInOrder, topicDescription } from '../../../src/scene/a11y/a11yTree';
 
@@ -68,6 +69,20 @@ describe('keyboard tree navigation', () => {
 });
 
 describe('keys beside the tree pattern', () => {
+  test('Space ticks off a task that is selected, as its box does; on another topic it selects', () => {
+    const store = new MindMapStore();
+    addTaskList(store);
+    const s0 = store.getState();
+    const task = tableValues(s0.nodes).find((n) => n.data.label === 'First task')!.id;
+    const shown = () => true;
+    expect(treeKeyAction(s0, task, ' ', shown)).toEqual({ kind: 'select', id: task });
+    select(store, task);
+    expect(treeKeyAction(store.getState(), task, ' ', shown)).toEqual({ kind: 'toggleTask', id: task });
+    const root = store.getState().rootId;
+    select(store, root);
+    expect(treeKeyAction(store.getState(), root, ' ', shown)).toEqual({ kind: 'select', id: root });
+  });
+
   test('End goes to the last shown topic', () => {
     const { store, a, a2, b } = build();
     const s = store.getState();

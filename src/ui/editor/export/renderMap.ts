@@ -13,7 +13,7 @@ import type { MindNode } from '../../../state/model';
 import { CARD_RADIUS, CHEVRON_RADIUS, FONT_STACK, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS, THEMES } from '../../../scene/constants';
 import { routedPolyline, routeEdge } from '../../../scene/edges/edgeRouting';
 import { labelMeasurer, layoutLabel } from '../../../scene/topics/nodeMetrics';
-import { cardMarks } from './cardMarks';
+import { cardMarks } from '../../../scene/topics/cardMarks';
 import { EXPORT_MARGIN, planRaster, type Bounds, type RasterPlan } from './rasterPlan';
 
 

@@ -11,7 +11,7 @@ import { normalizeColor } from '../../../state/rules';
 import { xmlAttr, xmlText } from '../../../state/interop/writeCommon';
 import { CARD_RADIUS, CHEVRON_RADIUS, FONT_STACK, LABEL_FONT_SIZE, LABEL_LINE_HEIGHT, LABEL_TOP, NODE_HEIGHT, NODE_PAD_X, PRIORITY_COLORS } from '../../../scene/constants';
 import { routedPolyline, routeEdge } from '../../../scene/edges/edgeRouting';
-import { cardMarks, type CardMarks } from './cardMarks';
+import { cardMarks, type CardMarks } from '../../../scene/topics/cardMarks';
 import { exportTheme, layoutMap, type DrawOptions, type ExportTheme } from './renderMap';
 
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2).replace(/\.?0+$/, ''));
