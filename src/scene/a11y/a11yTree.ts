@@ -87,7 +87,7 @@ export class A11yTree {
     }
     const focus = this.focusedId ?? (s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId);
     const rows = this.host.shownCount() <= FULL_LIMIT ? shownRows(s, shown, FULL_LIMIT) : windowRows(s, focus, this.host.nearViewport(WINDOW_LIMIT), PATH_LIMIT, (id) => this.host.depth(id));
-    const places = siblingPlaces(s, rows, shown);
+    const places = siblingPlaces(s, rows, shown, s.searchQuery.trim() !== '');
     const next = new Map<string, HTMLDivElement>();
     const list: HTMLDivElement[] = [];
     for (const { id, level } of rows) {

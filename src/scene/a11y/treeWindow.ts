@@ -134,12 +134,17 @@ export function windowRows(s: MindMapState, focus: string, near: readonly string
   return out;
 }
 
+/** Places of every child in a children list, kept while the list is (lists are replaced, never changed). */
+const placesOfList = new WeakMap<readonly string[], Map<string, number>>();
+
 /**
  * Each row's place among its shown siblings (aria-posinset, aria-setsize): a tree that holds only a
  * window of a big map must say it, or a screen reader counts the rows it holds ("3 of 12" for the
- * 40,000th of 50,000). Each parent's children are counted once, however many of its rows there are.
+ * 40,000th of 50,000). Each parent's children are counted once, however many of its rows there are;
+ * without a search (`searching` false) every child of a shown topic is shown, and the count of a
+ * children list is kept for the next refresh while the list stays the same.
  */
-export function siblingPlaces(s: MindMapState, rows: readonly TreeRow[], shown: IsShown): Map<string, { pos: number; size: number }> {
+export function siblingPlaces(s: MindMapState, rows: readonly TreeRow[], shown: IsShown, searching = true): Map<string, { pos: number; size: number }> {
   const byParent = new Map<string, Map<string, number>>();
   const out = new Map<string, { pos: number; size: number }>();
   for (const { id } of rows) {
@@ -150,8 +155,13 @@ export function siblingPlaces(s: MindMapState, rows: readonly TreeRow[], shown: 
     }
     let places = byParent.get(parent);
     if (!places) {
-      places = new Map();
-      for (const k of childIds(s, parent)) if (shown(k)) places.set(k, places.size + 1);
+      const kids = childIds(s, parent);
+      places = searching ? undefined : placesOfList.get(kids);
+      if (!places) {
+        places = new Map();
+        for (const k of kids) if (!searching || shown(k)) places.set(k, places.size + 1);
+        if (!searching) placesOfList.set(kids, places);
+      }
       byParent.set(parent, places);
     }
     out.set(id, { pos: places.get(id) ?? 1, size: Math.max(1, places.size) });
