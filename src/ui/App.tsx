@@ -1,4 +1,5 @@
 import { Center, Loader, MantineProvider } from '@mantine/core';
+import { appColorSchemeManager } from './colorSchemeManager';
 import { Notifications } from '@mantine/notifications';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -34,9 +35,11 @@ const router = createBrowserRouter([
   { path: '*', element: <NotFoundPage /> },
 ]);
 
+const colorSchemeManager = appColorSchemeManager();
+
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
       <Notifications position="bottom-right" />
       <RouterProvider router={router} />
     </MantineProvider>

@@ -96,6 +96,20 @@ describe('editor chrome', () => {
     expect(await scheme()).toBe('light');
     await session.goto('/mindmap');
     await waitForEditor(page);
+    // The forced look is the editor's own: a landing page in another tab, or opened now, stays light.
+    const other = await page.context().newPage();
+    try {
+      await other.goto(new URL('/', page.url()).href);
+      await other.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await other.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('light');
+      await page.reload();
+      await waitForEditor(page);
+      await other.waitForTimeout(300);
+      expect(await other.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('light');
+      expect(await scheme()).toBe('dark');
+    } finally {
+      await other.close();
+    }
   });
 
   it('Tab from the top of the page reaches Back to Home first, as it is first on screen', async () => {

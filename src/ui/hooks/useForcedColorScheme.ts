@@ -1,14 +1,11 @@
 /**
  * Forces a colour scheme while mounted (the editor opens dark) and restores the user's own on
- * unmount. Mantine persists every scheme change in localStorage; so that a reload or a full-page
- * navigation away from the editor does not keep the forced value as the user's choice, the user's
- * scheme is written back when the page is hidden.
+ * unmount. Nothing of it is stored (colorSchemeManager.ts): other tabs and the next page keep the
+ * user's choice.
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
-
-/** Mantine's default localStorageColorSchemeManager key (the app uses the default manager). */
-export const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
+import { holdColorScheme } from '../colorSchemeManager';
 
 export function useForcedColorScheme(forced: 'light' | 'dark' = 'dark'): void {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -18,18 +15,11 @@ export function useForcedColorScheme(forced: 'light' | 'dark' = 'dark'): void {
 
   useLayoutEffect(() => {
     const before = initial.current;
+    const release = holdColorScheme();
     latest.current(forced);
-    const keepUserScheme = () => {
-      try {
-        localStorage.setItem(COLOR_SCHEME_KEY, before);
-      } catch {
-        // Storage blocked: nothing was persisted either.
-      }
-    };
-    window.addEventListener('pagehide', keepUserScheme);
     return () => {
-      window.removeEventListener('pagehide', keepUserScheme);
       latest.current(before);
+      release();
     };
   }, [forced]);
 }
