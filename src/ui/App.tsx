@@ -3,7 +3,7 @@ import { appColorSchemeManager } from './colorSchemeManager';
 import { Notifications } from '@mantine/notifications';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { LandingPage } from './landing/LandingPage';
 import { NotFoundPage } from './NotFoundPage';
 import { loadEditor } from './loadEditor';
@@ -39,7 +39,7 @@ const colorSchemeManager = appColorSchemeManager();
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" />
       <RouterProvider router={router} />
     </MantineProvider>

@@ -348,6 +348,13 @@ describe('unsaved input is never dropped silently', () => {
     await page.keyboard.press('Escape');
     await expectHidden(editPanel(page));
     expect(await selectedId(page)).toBeNull();
+    // Focus goes to the topic in the canvas's tree, not to the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('treeitem');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Alpha');
+    await clickNode(page, 'a');
+    await button(editPanel(page), 'Close panel').click();
+    await expectHidden(editPanel(page));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Alpha');
     await clickNode(page, 'a');
     await title(page).fill('Typed, not saved');
     await page.keyboard.press('Escape');

@@ -255,6 +255,34 @@ describe('landing page', () => {
     expect(await card.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
   });
 
+  it('secondary text reads at WCAG AA contrast (4.5:1) in both schemes', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await openLanding({ colorScheme });
+      await page.getByRole('button', { name: 'Toggle theme' }).waitFor();
+      const current = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+      if (current !== colorScheme) await page.getByRole('button', { name: 'Toggle theme' }).click();
+      for (const text of ['No sign-up required.', 'Made for clear thinking.']) {
+        const ratio = await page.getByText(text, { exact: true }).evaluate((el) => {
+          const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+          const lum = ([r, g, b]: number[]) => {
+            const ch = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
+          };
+          let bg: number[] | null = null;
+          for (let n: Element | null = el; n && !bg; n = n.parentElement) {
+            const c = rgb(getComputedStyle(n).backgroundColor);
+            if (c.length >= 3 && (c.length === 3 || c[3] === 1)) bg = c;
+          }
+          const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bg ?? [255, 255, 255])].sort((x, y) => y - x);
+          return (a + 0.05) / (b + 0.05);
+        });
+        expect(ratio, `${text} (${colorScheme})`).toBeGreaterThanOrEqual(4.5);
+      }
+      await session?.close();
+      session = undefined;
+    }
+  });
+
   it('toggles between light and dark colour schemes', async () => {
     const { page } = await openLanding({ colorScheme: 'dark' });
     const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));

@@ -213,7 +213,14 @@ function PanelFrame({
   const armed = useArmedAfter(draft.nodeId);
 
   // Closing deselects the topic: unsaved input is asked about as for any other selection change.
-  const close = node ? () => select(store, null) : onDiscard;
+  // Keyboard focus goes to the topic in the canvas's tree (it would drop to the page otherwise).
+  const close = node
+    ? () => {
+        const within = document.activeElement instanceof HTMLElement && document.activeElement.closest('[aria-label="Edit Node"]') !== null;
+        select(store, null);
+        if (within) canvas.current?.focusNode?.(node.id);
+      }
+    : onDiscard;
   return (
     <Paper
       role="dialog"
