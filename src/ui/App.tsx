@@ -29,9 +29,10 @@ function Editor() {
 // A data router: the Edit panel can hold back any navigation out of the editor (a link, Back or
 // Forward) while it holds unsaved input (useBlocker).
 const router = createBrowserRouter([
+  // Paths are matched as written: "/MindMap" is not a page of the app.
   { path: '/', element: <LandingPage /> },
-  { path: '/mindmap', element: <Editor /> },
-  { path: '/mindmap/shared/:room', element: <Editor /> },
+  { path: '/mindmap', element: <Editor />, caseSensitive: true },
+  { path: '/mindmap/shared/:room', element: <Editor />, caseSensitive: true },
   { path: '*', element: <NotFoundPage /> },
 ]);
 

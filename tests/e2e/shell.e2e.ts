@@ -54,6 +54,23 @@ describe('routes', () => {
     await page.getByRole('treeitem', { name: 'Main Topic' }).waitFor({ state: 'attached', timeout: 30_000 });
   });
 
+  it('each screen names itself in the tab title, and paths are matched as written', async () => {
+    session = await openApp();
+    const { page } = session;
+    await session.goto('/');
+    await page.getByRole('heading', { name: 'MindFlow', level: 1 }).waitFor();
+    expect(await page.title()).toBe('MindFlow — Create. Connect. Innovate.');
+    await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
+    await page.getByRole('application', { name: 'Mind map canvas' }).waitFor();
+    expect(await page.title()).toBe('Mind map editor — MindFlow');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'MindFlow', level: 1 }).waitFor();
+    expect(await page.title()).toBe('MindFlow — Create. Connect. Innovate.');
+    await session.goto('/MindMap');
+    await page.getByText('Oops! Page not found').waitFor();
+    expect(await page.title()).toBe('Page not found — MindFlow');
+  });
+
   it('an unknown path shows the 404 page, logs the path and links home', async () => {
     session = await openApp();
     await session.goto('/nope/deeper');

@@ -14,6 +14,7 @@ import { prepareScene } from '../../scene';
 import { useCommandHotkeys } from '../hooks/useCommandHotkeys';
 import { useForcedColorScheme } from '../hooks/useForcedColorScheme';
 import { useTitleEditedInPlace } from '../hooks/useTitleEditedInPlace';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useViewportLock } from '../hooks/useViewportLock';
 import { CanvasControls } from './CanvasControls';
 import { EditNodePanel } from './EditNodePanel/EditNodePanel';
@@ -55,6 +56,7 @@ const noServerHereMessage = (origin: string) =>
 let loadNoticeShown = false;
 
 export function EditorPage() {
+  useDocumentTitle('Mind map editor — MindFlow');
   useForcedColorScheme('dark');
   useViewportLock();
   const [session, setSession] = useState<EditorSession | null>(null);

@@ -4,9 +4,11 @@ import { Features } from './Features';
 import { Demo } from './Demo';
 import { Footer } from './Footer';
 import classes from './LandingPage.module.css';
+import { SITE_TITLE, useDocumentTitle } from '../hooks/useDocumentTitle';
 
 /** The marketing page at "/": hero, features, demo teaser and footer. */
 export function LandingPage() {
+  useDocumentTitle(SITE_TITLE);
   return (
     <div className={classes.page}>
       <Header />
