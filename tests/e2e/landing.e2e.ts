@@ -153,6 +153,8 @@ describe('landing page', () => {
     const top = await page.getByRole('heading', { level: 2, name: 'Powerful Features' }).evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeGreaterThan(0);
     expect(top).toBeLessThan(800);
+    // Keyboard focus went along (the hint hides): the next Tab goes on from the features.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('features');
   });
 
   it('opens the social and code-hosting profiles in a new tab without opener access', async () => {

@@ -63,9 +63,14 @@ describe('routes', () => {
     await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
     await page.getByRole('application', { name: 'Mind map canvas' }).waitFor();
     expect(await page.title()).toBe('Mind map editor — MindFlow');
+    // A toast of the editor's (an export's) does not follow to the landing page.
+    await page.getByRole('complementary', { name: 'Tools' }).getByRole('button', { name: 'Export' }).click();
+    await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'JSON' }).click()]);
+    await page.getByText('Export Successful').waitFor();
     await page.goBack();
     await page.getByRole('heading', { name: 'MindFlow', level: 1 }).waitFor();
     expect(await page.title()).toBe('MindFlow — Create. Connect. Innovate.');
+    await expect.poll(() => page.getByText('Export Successful').count(), { timeout: 2000 }).toBe(0);
     await session.goto('/MindMap');
     await page.getByText('Oops! Page not found').waitFor();
     expect(await page.title()).toBe('Page not found — MindFlow');

@@ -70,6 +70,13 @@ export function EditorPage() {
   const noServerHere = useNoSyncServerHere(room) && !failed;
   const joinIsSlow = (useTrueAfter(room, SLOW_JOIN_MS) || noServerHere) && !failed && !!room;
   useEffect(() => (room ? reopenOnNewLink() : undefined), [room]);
+  // The editor's toasts are about the editor: they do not follow the user to the landing page.
+  useEffect(
+    () => () => {
+      if (!window.location.pathname.startsWith('/mindmap')) notifications.clean();
+    },
+    [],
+  );
   useEffect(() => {
     let live = true;
     const target = resolveSharedMap(room ?? null, window.location.hash);

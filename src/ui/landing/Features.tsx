@@ -7,7 +7,7 @@ import classes from './Features.module.css';
 
 export function Features() {
   return (
-    <section id="features" className={classes.section} aria-labelledby="features-title">
+    <section id="features" className={classes.section} aria-labelledby="features-title" tabIndex={-1}>
       <Container size="lg">
         <SectionHeading id="features-title" eyebrow="Features" title="Powerful Features">
           Everything you need to capture ideas, organise them and turn them into plans.

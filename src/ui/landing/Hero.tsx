@@ -23,6 +23,8 @@ export function Hero() {
     if (!target) return;
     event.preventDefault();
     target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    // Keyboard focus follows (the hint itself hides once the page scrolls): the next Tab goes on from there.
+    target.focus({ preventScroll: true });
   };
 
   return (
