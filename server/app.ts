@@ -123,6 +123,9 @@ function guard(store: DocStore, config: ServerConfig, socketOf: (request: Incomi
       // Hocuspocus counts a map as open only once it has loaded: the maps let through that are
       // still loading count too (this one among them once it is let through).
       for (const name of admitted) if (!instance.loadingDocuments.has(name)) admitted.delete(name);
+      // This map itself may be there from an earlier load of it (loaded for a join answer, unloaded,
+      // loading again): it is the one asking, not another.
+      admitted.delete(documentName);
       if (instance.getDocumentsCount() + admitted.size >= config.limits.maxOpenDocuments) throw CLOSE.tooManyDocuments;
       admitted.add(documentName);
     },

@@ -331,6 +331,10 @@ describe('unsaved input is never dropped silently', () => {
     expect(await title(page).inputValue()).toBe('Q3 plan');
     expect(await button(panel, 'Save Changes').isDisabled()).toBe(true);
     expect((await nodeData(page, 'root')).label).toBe('Main Topic');
+    // Cleared again (the cleared map is the same): one Undo still brings the old map back.
+    await page.getByRole('complementary', { name: 'Tools' }).getByRole('button', { name: 'Clear Map' }).click();
+    await page.getByRole('dialog', { name: 'Clear the map?' }).getByRole('button', { name: 'Clear Map' }).click();
+    await expectHidden(page.getByRole('dialog', { name: 'Clear the map?' }));
 
     // Undo brings the old map back, and the changes with it.
     await page.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -41,4 +41,17 @@ describe('the open-maps limit', { timeout: 30_000 }, () => {
     await until(() => synced === 2, 10_000, 'two maps open');
     expect(server.hocuspocus.getDocumentsCount()).toBe(2);
   });
+
+  it('a map opened, closed and opened again counts once (limit 1)', async () => {
+    server = await startTestServer({ maxOpenDocuments: 1 });
+    const { room, editToken } = await newRoom(server);
+    const first = client(server, room, editToken);
+    await first.synced;
+    clients.splice(clients.indexOf(first), 1);
+    first.destroy();
+    await until(() => server!.hocuspocus.getDocumentsCount() === 0, 15_000, 'the map unloaded');
+    const again = client(server, room, editToken);
+    await again.synced;
+    expect(again.failures).toEqual([]);
+  });
 });

@@ -96,13 +96,20 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
     const stopDeletion = watchDeletion(store, draftId, (cause) => {
       deletion.current = { id: draftId, cause };
     });
-    const stopReplacement = store.subscribe((changes) => {
+    const stopReplacement = store.subscribe((changes, state) => {
       const step = replacementStep(changes, store.historyMove);
-      if (step === 0) return;
-      if (step > 0) deletion.current = { id: draftId, cause: deletionCause(changes, store.historyMove) };
-      updateDraft((d) => {
-        if (d && d.nodeId === draftId) d.replaced = Math.max(0, (d.replaced ?? 0) + step);
-      });
+      if (step > 0) {
+        deletion.current = { id: draftId, cause: deletionCause(changes, store.historyMove) };
+        updateDraft((d) => {
+          if (d && d.nodeId === draftId) d.replaced = true;
+        });
+      } else if (step < 0) {
+        // Counting steps would not do: two replacements by the same map can make one undo step.
+        const back = getNode(state, draftId);
+        updateDraft((d) => {
+          if (d && d.nodeId === draftId && d.replaced && back && !topicMoved(d, formFromData(back.data))) d.replaced = false;
+        });
+      }
     });
     return () => {
       stopDeletion();

@@ -34,16 +34,18 @@ export function watchDeletion(store: MindMapStore, id: string, onDeleted: (cause
 }
 
 /**
- * How a change moves the map away from (+1) or back towards (-1) the one a draft was made on: Import,
- * Apply Template, Clear Map and a restore replace every topic, though the new root may share the old
- * one's id; their undo brings the old map back, their redo takes it away again. A replacement from
- * elsewhere cannot be told from its undo: it only takes away.
+ * Whether a change takes the map away from (+1) or brings back (-1) the one before a replacement:
+ * Import, Apply Template, Clear Map and a restore replace every topic, though the new root may share
+ * the old one's id; their undo brings the old map back, their redo takes it away again. A replacement
+ * from elsewhere cannot be told from its undo: it only takes away.
  */
 export function replacementStep(changes: ChangeSet, move: HistoryMove | null): number {
-  if (!changes.reset) return 0;
-  if (!changes.undoRedo) return 1;
-  if (!move || replacementKind(move.label) === null) return 0;
-  return move.kind === 'undo' ? -1 : 1;
+  // An undo or redo of a replacement comes as the changes it makes, not always as a reset.
+  if (changes.undoRedo) {
+    if (!move || replacementKind(move.label) === null) return 0;
+    return move.kind === 'undo' ? -1 : 1;
+  }
+  return changes.reset ? 1 : 0;
 }
 
 export interface DeletedNotice {

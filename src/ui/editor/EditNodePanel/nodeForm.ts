@@ -77,11 +77,11 @@ export interface PanelDraft {
    */
   goneSelection?: string | null;
   /**
-   * How many replacements of the whole map (Import, a template, Clear Map) stand between the map now
-   * and the one the draft was made on: while any does, its topic is gone, even where a topic of the
-   * new map has the same id (every new root is "root").
+   * A replacement of the whole map (Import, a template, Clear Map) took the draft's topic away, even
+   * where a topic of the new map has its id (every new root is "root"). An undo or redo that brings
+   * back a topic of that id looking as the draft last saw it brings the topic back.
    */
-  replaced?: number;
+  replaced?: boolean;
 }
 
 export function draftFor(node: { id: string; data: NodeData }): PanelDraft {
