@@ -106,6 +106,9 @@ export const OPEN_TIMEOUT_MS = 8000;
  */
 export function openDatabase(factory: IDBFactory | null | undefined, name = DB_NAME, timeoutMs = OPEN_TIMEOUT_MS, version: number | null = DB_VERSION): Promise<IDBDatabase> {
   if (!factory) return Promise.reject(new StorageOpenError('IndexedDB is not available'));
+  // An open of this database that never answered will not answer a second time either (the early
+  // read's open, then the editor's): the page does not wait twice.
+  if (hungOpens(factory).has(name)) return Promise.reject(noAnswer());
   let req: IDBOpenDBRequest;
   try {
     req = version === null ? factory.open(name) : factory.open(name, version);
@@ -118,7 +121,8 @@ export function openDatabase(factory: IDBFactory | null | undefined, name = DB_N
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timedOut = true;
-      reject(new StorageOpenError('IndexedDB did not answer', new DOMException('IndexedDB did not answer in time', 'TimeoutError')));
+      hungOpens(factory).add(name);
+      reject(noAnswer());
     }, timeoutMs);
   });
   answered.then(
@@ -128,6 +132,18 @@ export function openDatabase(factory: IDBFactory | null | undefined, name = DB_N
     () => undefined,
   );
   return Promise.race([answered, late]);
+}
+
+const hung = new WeakMap<IDBFactory, Set<string>>();
+
+function hungOpens(factory: IDBFactory): Set<string> {
+  let names = hung.get(factory);
+  if (!names) hung.set(factory, (names = new Set()));
+  return names;
+}
+
+function noAnswer(): StorageOpenError {
+  return new StorageOpenError('IndexedDB did not answer', new DOMException('IndexedDB did not answer in time', 'TimeoutError'));
 }
 
 function answerOf(req: IDBOpenDBRequest): Promise<IDBDatabase> {
