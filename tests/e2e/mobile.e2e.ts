@@ -196,6 +196,24 @@ describe('editor on mobile', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a tap on another topic while a title is typed in place keeps the title and shows that topic\'s card', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('b', 'Beta', 'root', 0, 200)])));
+    const at = await rootRect();
+    await page.waitForTimeout(400);
+    await tapMiddle(at);
+    await page.waitForTimeout(150);
+    await tapMiddle(at);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Typed in place');
+    await page.waitForTimeout(400);
+    await tapMiddle((await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('b')))!);
+    await expect.poll(() => page.evaluate(() => (window as any).__mindflow.node('root').data.label)).toBe('Typed in place');
+    await expect.poll(() => selectedId(page)).toBe('b');
+    await expectVisible(editPanel(page));
+    await page.keyboard.press('Escape');
+  });
+
   it('a tap on a topic near its side selects it (it does not start a connection)', async () => {
     await resetMap(page, JSON.stringify(mapOf([child('b', 'Beta', 'root', 0, 200)])));
     await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());

@@ -27,6 +27,11 @@ function setOpen(editor: LabelEditor, open: boolean): void {
   if (openEditors.size !== was) for (const cb of editingWatchers) cb();
 }
 
+/** Leaves every title being edited in place, which commits it as a click elsewhere does. */
+export function leaveTitleEditors(): void {
+  for (const editor of [...openEditors]) editor.input.blur();
+}
+
 /** True while a label editor holds text typed and not yet committed (leaving the page would drop it). */
 export function labelEditorHoldsText(): boolean {
   for (const editor of openEditors) if (editor.holdsUncommittedText) return true;

@@ -5,6 +5,7 @@
  * graph on every move); hits come from the spatial index through the host.
  */
 import { DOUBLE_TAP_MS } from '../../state/model';
+import { leaveTitleEditors } from '../a11y/labelEditor';
 import { screenToWorld, wheelZoomFactor, zoomAround, type Camera } from '../camera/camera';
 import type { NodePart } from '../topics/nodeLayout';
 import { connectionEnds, DRAG_THRESHOLD_PX, movedBeyond, pinchCamera, TOUCH_DRAG_THRESHOLD_PX, type PinchStart } from './gestures';
@@ -84,8 +85,12 @@ export class PointerInput {
     const p = this.local(e);
     const touch = e.pointerType === 'touch';
     // No mouse events made up after a tap: their mousedown would move focus and close the title
-    // editor a double tap has just opened.
-    if (touch) e.preventDefault();
+    // editor a double tap has just opened. So a new touch on the canvas leaves the title being
+    // typed itself (the mouse's own mousedown does), which commits it as leaving it does.
+    if (touch) {
+      e.preventDefault();
+      leaveTitleEditors();
+    }
     // A primary pointer starts a new gesture: forget pointers whose "up" never arrived.
     if (e.isPrimary && this.pointers.size) {
       if (this.mode.kind === 'dragging') this.host.endDrag(true);

@@ -23,6 +23,18 @@ const storedAlpha = async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** A newer build opens the database at its own version (5), adding a store of its own. */
+function upgradeByNewerBuild(factory: IDBFactory): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const req = factory.open('mind-map-storage', 5);
+    req.onupgradeneeded = () => req.result.createObjectStore('future');
+    req.onsuccess = () => {
+      req.result.close();
+      resolve();
+    };
+  });
+}
+
 describe('DocPersistence', () => {
   it('seeds a new map once, writes each edit at once, and says saved only after the commit', async () => {
     const factory = freshFactory();
@@ -203,14 +215,7 @@ describe('DocPersistence', () => {
     // Its document cannot be read here (it has no store of ours): said in the console.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const factory = freshFactory();
-    await new Promise<void>((resolve) => {
-      const req = factory.open('mind-map-storage', 5);
-      req.onupgradeneeded = () => req.result.createObjectStore('future');
-      req.onsuccess = () => {
-        req.result.close();
-        resolve();
-      };
-    });
+    await upgradeByNewerBuild(factory);
     const { p, outcome } = await open(factory);
     expect(outcome).toMatchObject({ source: 'memory', error: 'newer' });
     expect(p.getStatus()).toMatchObject({ error: 'newer', location: 'memory' });
@@ -227,14 +232,7 @@ describe('DocPersistence', () => {
   it('a map stored by a newer build is shown as it is, read-only, and never written', async () => {
     const factory = await storedAlpha();
     // A newer build upgraded the database and kept the document's stores.
-    await new Promise<void>((resolve) => {
-      const req = factory.open('mind-map-storage', 5);
-      req.onupgradeneeded = () => req.result.createObjectStore('future');
-      req.onsuccess = () => {
-        req.result.close();
-        resolve();
-      };
-    });
+    await upgradeByNewerBuild(factory);
     const { doc, p, outcome } = await open(factory);
     expect(outcome).toMatchObject({ error: 'newer' });
     expect(labels(doc)).toMatchObject({ a: 'Alpha' });
@@ -285,13 +283,7 @@ describe('DocPersistence', () => {
     const { doc, p } = await open(factory);
     topics(doc).set('a', 'Alpha');
     await p.flush();
-    await new Promise<void>((resolve) => {
-      const req = factory.open('mind-map-storage', 5);
-      req.onsuccess = () => {
-        req.result.close();
-        resolve();
-      };
-    });
+    await upgradeByNewerBuild(factory);
     expect(p.canWrite).toBe(false);
     expect(p.getStatus().error).toBe('newer');
   });
