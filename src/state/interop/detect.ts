@@ -156,10 +156,11 @@ export function looksLikeMarkdown(text: string): boolean {
 
 /**
  * An object or array as JSON opens it, or as a hand-written one that means to (a key in single quotes
- * or none, as JavaScript writes it: refused with JSON's message, not read as a topic): a key, an empty
- * object; an array of objects or none. "{Draft} Plan" is a line of text.
+ * or none, as JavaScript writes it, before a value: refused with JSON's message, not read as a topic):
+ * a key, an empty object; an array of objects, or an empty one alone. "{Draft} Plan", "{TODO: write}
+ * the plan" and "[ ] Buy milk" are lines of text.
  */
-const JSON_START = /^(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:|$)|\[\s*(?:\{|\]|$))/;
+const JSON_START = /^(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:\s*(?:[[{"'\d-]|true\b|false\b|null\b)|$)|\[\s*(?:\{|\]\s*$|$))/;
 
 /**
  * Whether the root element's start tag is well-formed XML (name="value" attributes only), so that an

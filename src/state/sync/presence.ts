@@ -14,6 +14,8 @@ export interface PresenceState {
   pointer: { x: number; y: number } | null;
   /** Who they are across their tabs (one id per browser profile): one person with two tabs counts once. */
   person?: string;
+  /** When they came in (ms since the epoch, their clock): who keeps a colour two people show. */
+  since?: number;
 }
 
 export interface Collaborator extends PresenceState {
@@ -40,6 +42,7 @@ function readState(v: unknown): PresenceState | null {
     p && typeof p.x === 'number' && typeof p.y === 'number' && Number.isFinite(p.x) && Number.isFinite(p.y) ? { x: p.x, y: p.y } : null;
   const state: PresenceState = { name: s.name.trim().slice(0, MAX_NAME_LENGTH), color, selection, pointer };
   if (typeof s.person === 'string' && PERSON_ID.test(s.person)) state.person = s.person;
+  if (typeof s.since === 'number' && Number.isFinite(s.since)) state.since = s.since;
   return state;
 }
 
@@ -82,11 +85,17 @@ export function peopleLabel(othersCount: number): string {
 }
 
 /**
- * This person's colour, or a free one when someone who came in earlier (a lower client id) shows the
- * same: colours come from names over a few hues, so two people (two "Guest"s) often share one. The
- * one who came in later takes the first colour nobody shows; with every colour taken, it stays.
+ * This person's colour, or a free one when someone who came in earlier shows the same: colours come
+ * from names over a few hues, so two people (two "Guest"s) often share one. The one who came in
+ * later (by `since`; the client id breaks ties) takes the first colour nobody shows; with every colour
+ * taken, it stays.
  */
-export function colourAvoiding(mine: string, selfId: number, others: readonly Pick<Collaborator, 'clientId' | 'color'>[]): string {
-  if (!others.some((p) => p.color === mine && p.clientId < selfId)) return mine;
+export function colourAvoiding(mine: string, self: { clientId: number; since?: number }, others: readonly Pick<Collaborator, 'clientId' | 'color' | 'since'>[]): string {
+  const before = (p: { clientId: number; since?: number }) => {
+    const a = p.since ?? 0;
+    const b = self.since ?? 0;
+    return a < b || (a === b && p.clientId < self.clientId);
+  };
+  if (!others.some((p) => p.color === mine && before(p))) return mine;
   return PRESENCE_COLORS.find((c) => !others.some((p) => p.color === c)) ?? mine;
 }

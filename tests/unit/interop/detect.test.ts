@@ -55,6 +55,9 @@ describe('detectFormat', () => {
   it('outline text that merely starts with "{", "[" or "<map" is text, not JSON or FreeMind', () => {
     expect(detectFormat({ text: '{Draft} Plan\n  Goals\n  Risks' })).toBe('text');
     expect(detectFormat({ text: '[todo] Plan\n  Goals' })).toBe('text');
+    expect(detectFormat({ text: '[ ] Buy milk\n[x] Call Ann' })).toBe('text');
+    expect(detectFormat({ text: '[] empty-handed\n  idea' })).toBe('text');
+    expect(detectFormat({ text: '{TODO: write} the plan\n  intro' })).toBe('text');
     expect(detectFormat({ text: '<map of the world>\n  Europe\n  Asia' })).toBe('text');
     expect(detectFormat({ text: '<opml notes>\n  one' })).toBe('text');
     expect(readMapFile({ text: '<map of the world>\n  Europe\n  Asia', fileName: 'places.md' })).toMatchObject({ ok: true });

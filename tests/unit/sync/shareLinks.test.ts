@@ -108,12 +108,14 @@ describe('presence', () => {
 describe('presence colours', () => {
   it('the one who came in later takes a free colour when two show the same', () => {
     const [first, second] = PRESENCE_COLORS;
-    // Two "Guest"s: the same colour from the same name.
-    expect(colourAvoiding(first, 7, [{ clientId: 3, color: first }])).toBe(second);
+    // Two "Guest"s: the same colour from the same name. Client ids are random: when they came in decides.
+    expect(colourAvoiding(first, { clientId: 3, since: 2000 }, [{ clientId: 7, color: first, since: 1000 }])).toBe(second);
     // The one who came in first keeps it.
-    expect(colourAvoiding(first, 3, [{ clientId: 7, color: first }])).toBe(first);
+    expect(colourAvoiding(first, { clientId: 7, since: 1000 }, [{ clientId: 3, color: first, since: 2000 }])).toBe(first);
+    // At the same moment, the client id decides.
+    expect(colourAvoiding(first, { clientId: 7, since: 1000 }, [{ clientId: 3, color: first, since: 1000 }])).toBe(second);
     // Every colour taken: it stays.
-    const all = PRESENCE_COLORS.map((color, i) => ({ clientId: i, color }));
-    expect(colourAvoiding(first, 99, all)).toBe(first);
+    const all = PRESENCE_COLORS.map((color, i) => ({ clientId: i, color, since: 0 }));
+    expect(colourAvoiding(first, { clientId: 99, since: 5 }, all)).toBe(first);
   });
 });

@@ -92,7 +92,7 @@ export class SyncConnection {
       synced: false,
       people: [],
     };
-    this.presence = { name: me.name, color: me.color, selection: null, pointer: null, ...(me.person ? { person: me.person } : {}) };
+    this.presence = { name: me.name, color: me.color, selection: null, pointer: null, since: Date.now(), ...(me.person ? { person: me.person } : {}) };
     this.socket = new HocuspocusProviderWebsocket({ url, delay: 500, minDelay: 250, factor: 1.5, maxDelay: 5000, maxAttempts: 0 });
     let resolveSync!: () => void;
     let rejectSync!: (error: Error) => void;
@@ -252,7 +252,7 @@ export class SyncConnection {
     if (!awareness) return;
     const states = awareness.getStates() as Map<number, Record<string, unknown>>;
     const people = collaborators(states, awareness.clientID, this.presence.person);
-    const colour = colourAvoiding(this.presence.color, awareness.clientID, people);
+    const colour = colourAvoiding(this.presence.color, { clientId: awareness.clientID, since: this.presence.since }, people);
     if (colour !== this.presence.color) {
       this.presence = { ...this.presence, color: colour };
       awareness.setLocalStateField('presence', this.presence);
