@@ -155,12 +155,12 @@ export function looksLikeMarkdown(text: string): boolean {
 }
 
 /**
- * An object or array as JSON opens it, or as a hand-written one that means to (a key in single quotes
- * or none, as JavaScript writes it, before a value: refused with JSON's message, not read as a topic):
- * a key, an empty object; an array of objects, or an empty one alone. "{Draft} Plan", "{TODO: write}
- * the plan" and "[ ] Buy milk" are lines of text.
+ * Text that opens with "{" or "[" is JSON (broken JSON gets JSON's message, as a .json file does),
+ * unless its first line is a tag in brackets followed by words, as outlines and task lists write
+ * them: "{Draft} Plan", "{TODO: write} the plan", "[ ] Buy milk", "[x] Call Ann".
  */
-const JSON_START = /^(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:\s*(?:[[{"'\d-]|true\b|false\b|null\b)|$)|\[\s*(?:\{|\]\s*$|$))/;
+const BRACKETED_TAG = /^(?:\{[^{}"'\n]*\}|\[[^[\]{}"'\n]*\])[ \t]*[^\s,:\]}]/;
+const looksLikeJson = (start: string) => (start[0] === '{' || start[0] === '[') && !BRACKETED_TAG.test(start);
 
 /**
  * Whether the root element's start tag is well-formed XML (name="value" attributes only), so that an
@@ -227,7 +227,7 @@ export function detectFormat(input: { bytes?: Uint8Array; text?: string; fileNam
     // An empty .json file gets the seed's "Invalid JSON data…" as any other bad JSON (below).
     if (start === '' && claimed !== 'json') throw new FormatError(name, 'it is empty');
     if (hasControlCharacters(start.slice(0, 4096))) found = 'binary';
-    else if (JSON_START.test(start)) found = 'json';
+    else if (looksLikeJson(start)) found = 'json';
     else if (start[0] === '<' && xmlRootName(start) === 'map' && opensAsXml(start, 'map')) found = 'freemind';
     else if (start[0] === '<' && xmlRootName(start) === 'opml' && opensAsXml(start, 'opml')) found = 'opml';
     // Other XML is refused; a Markdown file may well start with an HTML comment or <div>.

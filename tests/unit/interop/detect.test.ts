@@ -56,7 +56,8 @@ describe('detectFormat', () => {
     expect(detectFormat({ text: '{Draft} Plan\n  Goals\n  Risks' })).toBe('text');
     expect(detectFormat({ text: '[todo] Plan\n  Goals' })).toBe('text');
     expect(detectFormat({ text: '[ ] Buy milk\n[x] Call Ann' })).toBe('text');
-    expect(detectFormat({ text: '[] empty-handed\n  idea' })).toBe('text');
+    expect(detectFormat({ text: '[1, 2]' })).toBe('json');
+    expect(detectFormat({ text: '{ not json' })).toBe('json');
     expect(detectFormat({ text: '{TODO: write} the plan\n  intro' })).toBe('text');
     expect(detectFormat({ text: '<map of the world>\n  Europe\n  Asia' })).toBe('text');
     expect(detectFormat({ text: '<opml notes>\n  one' })).toBe('text');
