@@ -22,6 +22,7 @@ import { ViewportSize } from './camera/viewportSize';
 import { NODE_HEIGHT, THEMES, type ThemeColors, type ThemeName } from './constants';
 import { finiteOr, type Rect } from './geometry';
 import { TWEEN_MS } from './anim/positionTween';
+import { anchorFoldUndo } from './camera/foldAnchor';
 import { TileLayer, type TileSource } from './edges/TileLayer';
 import { PointerInput } from './input/PointerInput';
 import { SceneInput } from './input/sceneInput';
@@ -106,6 +107,7 @@ class SceneRoot {
   private reducedMotion = false;
   private viewportListeners = new Set<(cam: Camera) => void>();
   private unwatchMotion: () => void;
+  private unanchorFolds: () => void;
   private lastFrameMs = 0;
   private destroyed = false;
   private tileStepQueued = false;
@@ -241,6 +243,7 @@ class SceneRoot {
       invalidateEdgeTiles,
       request,
     });
+    this.unanchorFolds = anchorFoldUndo(this.store, this.camera);
     this.unwatchMotion = watchReducedMotion((reduced) => {
       this.reducedMotion = reduced;
       this.painter.dirty = true;
@@ -460,6 +463,7 @@ class SceneRoot {
     this.scheduler.destroy();
     this.sync.destroy();
     this.unwatchMotion();
+    this.unanchorFolds();
     this.size.destroy();
     this.lod.destroy();
     this.index.destroy();

@@ -175,6 +175,9 @@ export function disconnect(store: MindMapStore, id: string): boolean {
   return true;
 }
 
+/** The undo step names of an unfold and a fold. */
+export const FOLD_LABELS: readonly string[] = ['Expand topic', 'Collapse topic'];
+
 /** Folds or unfolds a topic. A selection the fold hides moves to the folded topic (it stays on screen). */
 export function setExpanded(store: MindMapStore, id: string, expanded: boolean): boolean {
   const s = store.getState();
@@ -182,7 +185,7 @@ export function setExpanded(store: MindMapStore, id: string, expanded: boolean):
   if (!node || node.data.expanded === expanded) return false;
   const sel = s.selectedNodeId;
   const hidesSelection = !expanded && sel !== null && sel !== id && isDescendantOf(s, sel, id);
-  return store.transact(expanded ? 'Expand topic' : 'Collapse topic', (d) => {
+  return store.transact(expanded ? FOLD_LABELS[0] : FOLD_LABELS[1], (d) => {
     editNode(d, id)!.data.expanded = expanded;
     if (hidesSelection) d.selectedNodeId = id;
   });

@@ -548,6 +548,13 @@ describe('a fold under Auto Layout', () => {
     await idle(page);
     const back = await rect(page, 'a');
     expect(Math.abs(back.y - before.y)).toBeLessThanOrEqual(1);
+    // The undo and redo of a fold keep it there too.
+    for (const keys of ['Control+z', 'Control+Shift+z']) {
+      await page.keyboard.press(keys);
+      await idle(page);
+      const now = await rect(page, 'a');
+      expect(Math.abs(now.y - before.y), keys).toBeLessThanOrEqual(1);
+    }
     await autoLayoutOff(page);
   });
 });
