@@ -18,6 +18,7 @@ import { yjsUpdateOf } from './frames';
 import { CLOSE, RatesByKey, type CloseReason } from './limits';
 import { StorePersistence } from './persistence';
 import { PRESENCE_SWEEP_MS, sweepPresence } from './presence';
+import { guardPresence } from './presenceGuard';
 import { accessFor, createRoom, RoomLimitError } from './rooms';
 import { staticFiles } from './staticFiles';
 import type { DocStore } from './storage/docStore';
@@ -129,7 +130,7 @@ function guard(store: DocStore, config: ServerConfig, socketOf: (request: Incomi
       if (instance.getDocumentsCount() + admitted.size >= config.limits.maxOpenDocuments) throw CLOSE.tooManyDocuments;
       admitted.add(documentName);
     },
-    async beforeHandleMessage({ connection, update }: beforeHandleMessagePayload) {
+    async beforeHandleMessage({ connection, document, update }: beforeHandleMessagePayload) {
       if (!watched.has(connection)) {
         watched.add(connection);
         // Any other message that throws while applied (an awareness update that is not JSON) makes
@@ -143,6 +144,7 @@ function guard(store: DocStore, config: ServerConfig, socketOf: (request: Incomi
         closeWith(connection.webSocket, CLOSE.malformedUpdate);
         throw CLOSE.malformedUpdate;
       }
+      if (!yjsUpdate) guardPresence(document, connection, update);
     },
   };
 }

@@ -37,6 +37,10 @@ class Reader {
     return this.pos === this.bytes.length;
   }
 
+  get position(): number {
+    return this.pos;
+  }
+
   varUint(): number {
     let n = 0;
     let mult = 1;
@@ -114,5 +118,69 @@ export function yjsUpdateOf(data: Uint8Array): Uint8Array | null {
     return r.varUint() === 0 ? null : r.varBytes();
   } catch {
     return null;
+  }
+}
+
+/** One person's presence in an awareness frame, and where its bytes lie in the frame. */
+export interface PresenceEntry {
+  clientId: number;
+  clock: number;
+  /** A state of null: the presence is taken away. */
+  removes: boolean;
+  start: number;
+  end: number;
+}
+
+/** An awareness frame's entries, and where its update (length first) starts in the frame. */
+export interface AwarenessFrame {
+  updateAt: number;
+  entries: PresenceEntry[];
+}
+
+/** The entries of an awareness frame (null for any other frame, or one that is not a well-formed update). */
+export function awarenessFrameOf(data: Uint8Array): AwarenessFrame | null {
+  try {
+    const r = new Reader(data);
+    r.varString();
+    if (r.varUint() !== AWARENESS) return null;
+    const updateAt = r.position;
+    const end = r.varUint() + r.position;
+    const count = r.varUint();
+    const entries: PresenceEntry[] = [];
+    for (let i = 0; i < count; i++) {
+      const start = r.position;
+      const clientId = r.varUint();
+      const clock = r.varUint();
+      const removes = r.varString() === 'null';
+      entries.push({ clientId, clock, removes, start, end: r.position });
+    }
+    return r.position === end ? { updateAt, entries } : null;
+  } catch {
+    return null;
+  }
+}
+
+function varUint(n: number): number[] {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n % 128) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return out;
+}
+
+/**
+ * Rewrites an awareness frame in place so that its update carries only `kept` of its entries. The
+ * new update is never longer than the old one; whatever follows it in the buffer is not read.
+ */
+export function keepPresenceEntries(data: Uint8Array, frame: AwarenessFrame, kept: PresenceEntry[]): void {
+  const parts = kept.map((e) => data.slice(e.start, e.end));
+  const head = varUint(kept.length);
+  const length = head.length + parts.reduce((n, p) => n + p.length, 0);
+  let at = frame.updateAt;
+  for (const bytes of [varUint(length), head, ...parts]) {
+    data.set(bytes, at);
+    at += bytes.length;
   }
 }

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import { STALE_PRESENCE_MS, sweepPresence } from '../../server/presence';
-import { connect, freezableProxy, newRoom, startTestServer, stopTest, until, type Client, type FreezableProxy, type TestServer } from './helpers';
+import { MAX_PRESENCES_PER_CONNECTION } from '../../server/presenceGuard';
+import { connect, frame, freezableProxy, newRoom, startTestServer, stopTest, until, varBytes, varString, varUint, type Client, type FreezableProxy, type TestServer } from './helpers';
 
 let server: TestServer | null = null;
 let proxy: FreezableProxy | null = null;
@@ -21,6 +22,44 @@ function person(s: Pick<RunningServer, 'url'>, room: string, token: string, name
 }
 
 const sees = (viewer: Client, other: Client) => viewer.provider.awareness!.getStates().has(other.doc.clientID);
+
+/** An awareness frame as any client could write it: [client id, clock, state] entries. */
+function presenceFrame(room: string, entries: [number, number, unknown][]): Buffer {
+  const update = [...varUint(entries.length), ...entries.flatMap(([id, clock, state]) => [...varUint(id), ...varUint(clock), ...varString(JSON.stringify(state))])];
+  return frame(room, 1, varBytes(update));
+}
+
+const nameOn = (c: Client, id: number) => (c.provider.awareness!.getStates().get(id) as { presence?: { name: string } } | undefined)?.presence?.name;
+
+describe('presence belongs to its connection', { timeout: 30_000 }, () => {
+  it("a viewer cannot rename, move or take away another person's presence, nor bring in more than a few", async () => {
+    server = await startTestServer();
+    const { room, editToken, viewToken } = await newRoom(server);
+    const ada = person(server, room, editToken, 'Ada');
+    const cara = person(server, room, editToken, 'Cara');
+    const mallory = person(server, room, viewToken, 'Mallory');
+    await Promise.all([ada.synced, cara.synced, mallory.synced]);
+    await until(() => sees(cara, ada) && sees(cara, mallory) && sees(mallory, ada), 10_000, 'all present');
+    const doc = server.hocuspocus.documents.get(room)!;
+    const adaId = ada.doc.clientID;
+    const clock = doc.awareness.meta.get(adaId)!.clock;
+    const made = [1, 2, 3, 4, 5, 6].map((i) => 1_000_000 + i);
+    mallory.socket.send(presenceFrame(room, [[adaId, clock + 100, { presence: { name: 'Not Ada', color: '#000000', selection: 'x', pointer: null } }]]));
+    mallory.socket.send(presenceFrame(room, [[adaId, clock + 200, null]]));
+    mallory.socket.send(presenceFrame(room, made.map((id) => [id, 1, { presence: { name: `Ghost ${id}`, color: '#000000', selection: null, pointer: null } }])));
+    // Mallory's own presence still changes: once Cara sees that, the frames before it were handled.
+    mallory.provider.setAwarenessField('presence', { name: 'Mallory 2', color: '#3b82f6', selection: null, pointer: null });
+    await until(() => nameOn(cara, mallory.doc.clientID) === 'Mallory 2', 10_000, 'mallory renamed herself');
+    expect(nameOn(cara, adaId)).toBe('Ada');
+    expect(doc.awareness.meta.get(adaId)!.clock).toBe(clock);
+    const ghosts = made.filter((id) => doc.awareness.getStates().has(id));
+    expect(ghosts).toHaveLength(MAX_PRESENCES_PER_CONNECTION - 1);
+    // Ada's own changes still count, and the connections stayed open.
+    ada.provider.setAwarenessField('presence', { name: 'Ada L.', color: '#3b82f6', selection: null, pointer: null });
+    await until(() => nameOn(cara, adaId) === 'Ada L.', 10_000, 'ada renamed herself');
+    expect([...ada.closes, ...mallory.closes]).toEqual([]);
+  });
+});
 
 describe('stale presence', { timeout: 45_000 }, () => {
   it('the sweep drops presence not renewed for 24 s, and a live client puts its own back', async () => {
