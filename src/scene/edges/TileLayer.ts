@@ -146,6 +146,8 @@ export class TileLayer {
   private size = TILE_SIZE;
   /** The far-out tile being drawn by cells over several frames (see CellJob). */
   private job: CellJob | null = null;
+  /** Whether the last update drew its tiles by cells (see holdPicture). */
+  private lastByCells = false;
   /** Colour strings already parsed (far out, every topic's colour is read at every build). */
   private colors = new Map<unknown, number>();
 
@@ -189,7 +191,26 @@ export class TileLayer {
     for (const t of this.tiles.values()) t.dirty = true;
     this.anyDirty = true;
     if (keepPictures) this.inPlace = true;
-    else this.allDirty = true;
+    else if (!this.holdPicture()) this.allDirty = true;
+  }
+
+  /**
+   * Far out, after a change of everything (a layout, a bulk change): the picture on screen stays whole
+   * (as `previous`, as after a change of tile size) while the new one is built by cells under the frame
+   * budget, and replaces it at once when it covers the screen, so old and new never show side by side.
+   * Why: at the overview of a 100k map drawing the whole screen anew before the next frame held it
+   * 150–250 ms after Auto Layout or deleting a 10k branch.
+   */
+  private holdPicture(): boolean {
+    if (!this.lastByCells || this.previous || !this.layer.visible || this.tiles.size === 0) return false;
+    this.job = null;
+    this.previous = { layer: this.layer, tiles: this.tiles };
+    this.tiles = new Map();
+    this.layer = new Container();
+    this.layer.visible = false;
+    this.container.addChild(this.layer);
+    this.settledKey = '';
+    return true;
   }
 
   clear(): void {
@@ -229,6 +250,7 @@ export class TileLayer {
     let screenDone = true;
     this.builtLastFrame = 0;
     const cells = src.lod === 'shape' && this.drawsCells;
+    this.lastByCells = cells;
     const mayDefer = cells && !this.previous && !this.allDirty && (this.inPlace || this.dirtyOnScreen(onScreen, sig) <= DEFER_MAX_TILES);
     // A far-out tile started in an earlier frame goes on first; it is dropped when its tile is no
     // longer wanted, or was changed meanwhile while showing no picture of its level (see CellJob.stale).

@@ -1,7 +1,8 @@
 /**
  * Far out, a small change keeps the changed tile's picture on screen while its new one is marked
  * between frames, and so does a change of every tile where nothing moved (a search); a change of
- * most tiles that moves topics is drawn before the frame.
+ * everything that moves topics keeps the whole picture until the new one covers the screen; a change
+ * over the whole screen by parts is drawn before the frame.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Rect } from '../../../src/scene/geometry';
@@ -82,19 +83,41 @@ describe('far-out tiles after a change', () => {
     expect(layer.builtLastFrame).toBe(1);
   });
 
-  it.each([
-    ['everything changed', (layer: TileLayerType) => layer.invalidateAll()],
-    ['a change over the whole screen', (layer: TileLayerType, view: Rect) => layer.invalidateRect(view)],
-  ])('draw %s before the frame', (_name, change) => {
+  it('draw a change over the whole screen before the frame', () => {
     const { layer, src, view } = overview();
     const tiles = onScreen(view);
     expect(tiles).toBeGreaterThan(8);
-    change(layer, view);
+    layer.invalidateRect(view);
     layer.update(view, src, -1, FAR);
     expect(layer.builtLastFrame).toBe(tiles);
   });
 
-  it('keep the pictures of up to 8 changed tiles, but draw a screen of few tiles whole after invalidateAll', () => {
+  it('keep the whole picture after a change of everything, and replace it at once when the new one covers the screen', () => {
+    const { layer, src, view } = overview();
+    const tiles = onScreen(view);
+    const shown = () => layer.container.children.filter((c) => c.visible).length;
+    expect(layer.container.children).toHaveLength(1);
+    layer.invalidateAll();
+    expect(layer.update(view, src, -1, FAR)).toBe(true);
+    expect(layer.builtLastFrame).toBe(0);
+    // The old picture on screen, the new one built hidden beside it.
+    expect(layer.container.children).toHaveLength(2);
+    expect(shown()).toBe(1);
+    expect(layer.container.children[0].visible).toBe(true);
+    let frames = 0;
+    let built = 0;
+    while (layer.update(view, src, 1000, FAR) && frames < 10 * tiles) {
+      built += layer.builtLastFrame;
+      if (layer.container.children.length === 2) expect(shown()).toBe(1);
+      frames++;
+    }
+    built += layer.builtLastFrame;
+    expect(built).toBeGreaterThanOrEqual(tiles);
+    expect(layer.container.children).toHaveLength(1);
+    expect(shown()).toBe(1);
+  });
+
+  it('keep the pictures of up to 8 changed tiles, and a screen of few tiles whole after invalidateAll', () => {
     const { layer, src, view, someBox } = overview();
     // Five tiles: where the root is (four meet there) and one more.
     layer.invalidateRect({ minX: -10, minY: -10, maxX: 10, maxY: 10 });
@@ -108,8 +131,11 @@ describe('far-out tiles after a change', () => {
     const small: Rect = { minX: x + 1, minY: y + 1, maxX: x + 2 * size - 1, maxY: y + 2 * size - 1 };
     layer.update(small, src, Infinity, FAR);
     layer.invalidateAll();
-    layer.update(small, src, -1, FAR);
-    expect(layer.builtLastFrame).toBe(onScreen(small));
+    expect(layer.update(small, src, -1, FAR)).toBe(true);
+    expect(layer.builtLastFrame).toBe(0);
+    let frames = 0;
+    while (layer.update(small, src, 1000, FAR) && frames++ < 100);
+    expect(layer.container.children).toHaveLength(1);
     // Drawn whole once: a small change after it is kept again.
     layer.invalidateRect(someBox);
     expect(layer.update(small, src, -1, FAR)).toBe(true);
@@ -132,8 +158,8 @@ describe('far-out tiles after a change', () => {
     built += layer.builtLastFrame;
     // The screen and the margin around it (`want`), each once.
     expect(built).toBeGreaterThanOrEqual(tiles);
-    // Drawn whole: an invalidateAll that moves things is drawn before the frame again.
-    layer.invalidateAll();
+    // Drawn whole: a change over the whole screen by parts is drawn before the frame again.
+    layer.invalidateRect(view);
     layer.update(view, src, -1, FAR);
     expect(layer.builtLastFrame).toBe(tiles);
   });
