@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { keepLaidOut, layoutEdit, tidyUp } from '../../src/state/layout/apply';
+import { keepLaidOut, LayoutKeeper, layoutEdit, tidyUp } from '../../src/state/layout/apply';
 import { LayoutEngine, layoutTree } from '../../src/state/layout/engine';
 import { getNode, getNodeData } from '../../src/state/doc';
 import { LaidOutBase } from '../../src/state/layout/laidOutTable';
 import { tablePeek } from '../../src/state/table';
 import { addChild, deleteNode, moveAmongSiblings, renameNode, setExpanded, updateSettings } from '../../src/state/operations';
 import type { ChangeSet, LayoutPatch } from '../../src/state/store';
-import { node, tree, wide } from './helpers/tree';
+import { chain, node, tree, wide } from './helpers/tree';
 
 describe('tidy up', () => {
   it('moves topics to the layout in one undo step; undo restores the old positions', () => {
@@ -133,3 +133,67 @@ describe('auto layout', () => {
     stop();
   });
 });
+
+describe('the Layout menu with the Auto Layout engine (LayoutKeeper)', () => {
+  /** A sizeOf that counts how many topics it measured. */
+  function counting() {
+    const calls = { n: 0 };
+    return { calls, sizeOf: () => (calls.n++, { width: 150, height: 40 }) };
+  }
+  const positions = (store: ReturnType<typeof wide>) => ['root', 't1', 't42', 't499'].map((id) => node(store, id)!.position);
+
+  it('turning Auto Layout on lays the map out once, as the layout asked for, in one undo step', () => {
+    const store = wide(500);
+    const { calls, sizeOf } = counting();
+    const layouts = new LayoutKeeper(store, sizeOf);
+    store.clearHistory();
+    const before = positions(store);
+    const run = layouts.fitting('balanced')!;
+    store.beginMark('Auto layout on');
+    expect(layouts.apply(run, 'Auto layout on')).toBe(true);
+    updateSettings(store, { autoLayout: true, layout: 'balanced' });
+    store.commitMark();
+    // Each topic measured once: fitting's run is the one Auto Layout goes on from.
+    expect(calls.n).toBe(500);
+    const want = layoutTree(store.getState(), 'balanced', sizeOf).positions;
+    for (const id of ['root', 't1', 't42', 't499']) expect(node(store, id)!.position).toEqual(want.get(id));
+    // Still kept laid out after it.
+    const added = addChild(store, 't42')!;
+    expect(node(store, added)!.position).toEqual(layoutTree(store.getState(), 'balanced', sizeOf).positions.get(added));
+    store.undo();
+    store.undo();
+    expect(positions(store)).toEqual(before);
+    expect(store.getState().settings.autoLayout).toBe(false);
+    layouts.stop();
+  });
+
+  it('Tidy Up in another layout with Auto Layout on lays out once and keeps the new layout', () => {
+    const store = wide(300);
+    const { calls, sizeOf } = counting();
+    const layouts = new LayoutKeeper(store, sizeOf);
+    updateSettings(store, { autoLayout: true, layout: 'right' });
+    calls.n = 0;
+    const run = layouts.fitting('down')!;
+    store.beginMark('Tidy up (down)');
+    layouts.apply(run, 'Tidy up (down)');
+    updateSettings(store, { layout: 'down' });
+    store.commitMark();
+    expect(calls.n).toBe(300);
+    const want = layoutTree(store.getState(), 'down', sizeOf).positions;
+    for (const id of ['root', 't1', 't42']) expect(node(store, id)!.position).toEqual(want.get(id));
+    const added = addChild(store, 't1')!;
+    expect(node(store, added)!.position).toEqual(layoutTree(store.getState(), 'down', sizeOf).positions.get(added));
+    layouts.stop();
+  });
+
+  it('answers null for a layout that would not fit, and moves nothing', () => {
+    const store = chain(50_000);
+    const layouts = new LayoutKeeper(store);
+    const before = store.getState().nodes;
+    expect(layouts.fitting('right')).toBeNull();
+    expect(store.getState().nodes).toBe(before);
+    expect(layouts.fitting('down')).not.toBeNull();
+    layouts.stop();
+  });
+});
+

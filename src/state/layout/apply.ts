@@ -48,10 +48,14 @@ export function tidyUp(store: MindMapStore, kind: TidyLayout, sizeOf?: SizeOf, r
  */
 export function fittingLayout(s: MindMapState, kind: TidyLayout, sizeOf?: SizeOf): LayoutRun | null {
   const run = new LayoutEngine(kind, sizeOf).run(s);
+  return fits(run) ? run : null;
+}
+
+function fits(run: LayoutRun): boolean {
   const { x, y, count } = run.positions;
   const max = LIMITS.coordinate;
-  for (let i = 0; i < count; i++) if (Math.abs(x[i]) > max || Math.abs(y[i]) > max) return null;
-  return run;
+  for (let i = 0; i < count; i++) if (Math.abs(x[i]) > max || Math.abs(y[i]) > max) return false;
+  return true;
 }
 
 /** Whether a change set can alter the layout: topics added, removed, collapsed, expanded, reparented or reordered. */
@@ -61,15 +65,57 @@ export function affectsLayout(changes: ChangeSet): boolean {
 
 /**
  * Keeps the map laid out while settings.autoLayout is on: after every structural change, and every
- * change of a topic's size (its title), the layout
- * is re-applied and folded into the same undo step. One engine follows the edits in between, so a
- * single add re-stacks only its ancestors (engine.ts). Returns a function that stops it.
+ * change of a topic's size (its title), the layout is re-applied and folded into the same undo step.
+ * One engine follows the edits in between, so a single add re-stacks only its ancestors (engine.ts).
+ *
+ * The Layout menu's whole-map layouts (Tidy Up, turning Auto Layout on) are made with the same
+ * engine (fitting, then apply), so Auto Layout goes on from them. Why: asking whether a layout fits
+ * and then keeping the map laid out laid a 100k map out twice (80–100 ms each).
  */
-export function keepLaidOut(store: MindMapStore, sizeOf?: SizeOf): () => void {
-  let running = false;
-  const engine = new LayoutEngine('right', sizeOf);
-  return store.subscribe((changes, state) => {
-    if (running) return;
+export class LayoutKeeper {
+  private running = false;
+  private readonly engine: LayoutEngine;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: MindMapStore,
+    sizeOf?: SizeOf,
+  ) {
+    this.engine = new LayoutEngine('right', sizeOf);
+    this.unsubscribe = store.subscribe((changes, state) => this.follow(changes, state));
+  }
+
+  stop(): void {
+    this.unsubscribe();
+  }
+
+  /**
+   * The map as it stands laid out as `kind`, or null where that would not fit (see fittingLayout).
+   * Commit it with apply() before anything else changes the map.
+   */
+  fitting(kind: TidyLayout): LayoutRun | null {
+    const run = this.engine.run(this.store.getState(), kind);
+    if (fits(run)) return run;
+    this.engine.invalidate();
+    return null;
+  }
+
+  /** Moves the topics where fitting() placed them, as one undo step (or a part of the open mark); false when none moves. */
+  apply(run: LayoutRun, label: string): boolean {
+    const edit = layoutEdit(this.store.getState(), run);
+    if (!edit) return false;
+    this.running = true;
+    try {
+      this.store.commit(label, edit.state, edit.patches, edit.inverse);
+    } finally {
+      this.running = false;
+    }
+    return true;
+  }
+
+  private follow(changes: ChangeSet, state: MindMapState): void {
+    if (this.running) return;
+    const engine = this.engine;
     const layout = state.settings.layout;
     if (!state.settings.autoLayout || layout === 'free') {
       engine.invalidate();
@@ -79,15 +125,24 @@ export function keepLaidOut(store: MindMapStore, sizeOf?: SizeOf): () => void {
     // An undo made here brings its layout back; a change from the document (another tab, or undo
     // through the document's history) carries none, so it is laid out again outside the history.
     if (changes.undoRedo && !changes.external) return;
+    const sized = changes.nodes.size > 0;
     // A new title (or anything else that changes a topic's size) moves its neighbours too.
     if (!affectsLayout(changes) && !changes.settings && !engine.sizeChanged(changes.nodes)) return;
-    running = true;
+    // Auto Layout turned on, or the layout changed, right after this engine laid the map out so.
+    if (!affectsLayout(changes) && !sized && engine.current(layout)) return;
+    this.running = true;
     try {
       const edit = layoutEdit(state, engine.run(state, layout));
       const options = changes.external ? { history: false } : { amend: true };
-      if (edit) store.commit('Auto layout', edit.state, edit.patches, edit.inverse, options);
+      if (edit) this.store.commit('Auto layout', edit.state, edit.patches, edit.inverse, options);
     } finally {
-      running = false;
+      this.running = false;
     }
-  });
+  }
+}
+
+/** A LayoutKeeper on `store`; returns a function that stops it. */
+export function keepLaidOut(store: MindMapStore, sizeOf?: SizeOf): () => void {
+  const keeper = new LayoutKeeper(store, sizeOf);
+  return () => keeper.stop();
 }

@@ -152,6 +152,11 @@ export class LayoutEngine {
     return false;
   }
 
+  /** Whether the map is as the last run of `kind` left it, as far as this engine has been told (nothing noted since). */
+  current(kind: TidyLayout): boolean {
+    return this.valid && !this.restored && kind === this.kind && this.pendingNodes.size + this.pendingStructure.size + this.pendingChildren.size === 0;
+  }
+
   /** A full layout of `s`, without comparing it with the map (see layoutTree). */
   layOutAll(s: MindMapState): PositionSnapshot {
     this.build(s);

@@ -1,7 +1,6 @@
 /** The "Layout" menu: tidy the map once in one of three layouts, or keep it laid out automatically. */
 import { Button, Menu, Switch } from '@mantine/core';
 import type { LayoutKind, MindMapState } from '../../state/doc';
-import { fittingLayout, tidyUp } from '../../state/layout/apply';
 import { LIMITS } from '../../state/rules';
 import type { TidyLayout } from '../../state/layout/tidy';
 import { updateSettings } from '../../state/operations';
@@ -31,32 +30,38 @@ function tooFar(kind: TidyLayout): void {
 
 export function LayoutMenu() {
   const { session, canvas } = useEditor();
-  const { store, sizeOf } = session;
+  const { store, layouts } = session;
   const auto = useEditorSelector(store, selectAutoLayout);
   const layout = useEditorSelector(store, selectLayout);
 
   const tidy = (kind: TidyLayout) => {
-    const run = fittingLayout(store.getState(), kind, sizeOf);
+    const run = layouts.fitting(kind);
     if (!run) return tooFar(kind);
     // Remembering the choice and moving the topics are one undo step.
     store.beginMark(`Tidy up (${kind})`);
-    const { layout: current, autoLayout } = store.getState().settings;
-    if (current !== kind) updateSettings(store, { layout: kind });
-    // With Auto Layout on, the new setting has just laid the map out; else the topics stand where
-    // the run found them (a setting moves none).
-    if (!autoLayout || current === kind) tidyUp(store, kind, sizeOf, autoLayout ? undefined : run);
+    layouts.apply(run, `Tidy up (${kind})`);
+    // With Auto Layout on, it goes on from the layout just applied.
+    if (store.getState().settings.layout !== kind) updateSettings(store, { layout: kind });
     store.commitMark();
     canvas.current?.fitView();
   };
 
   const toggleAuto = () => {
+    if (auto) {
+      store.beginMark('Auto layout off');
+      updateSettings(store, { autoLayout: false });
+      store.commitMark();
+      return;
+    }
     const kind = layout === 'free' ? 'balanced' : layout;
-    if (!auto && !fittingLayout(store.getState(), kind, sizeOf)) return tooFar(kind);
-    store.beginMark(auto ? 'Auto layout off' : 'Auto layout on');
-    updateSettings(store, { autoLayout: !auto, layout: kind });
+    const run = layouts.fitting(kind);
+    if (!run) return tooFar(kind);
+    store.beginMark('Auto layout on');
+    layouts.apply(run, 'Auto layout on');
+    updateSettings(store, { autoLayout: true, layout: kind });
     store.commitMark();
     // Switched on, the layout has just moved the topics: show them where they went, as Tidy Up does.
-    if (!auto) canvas.current?.fitView();
+    canvas.current?.fitView();
   };
 
   return (

@@ -8,7 +8,7 @@ import * as Y from 'yjs';
 import { createInitialState } from '../../state/doc';
 import { createIdbLargeStore } from '../../state/idbStore';
 import { importText } from '../../state/importMap';
-import { keepLaidOut } from '../../state/layout/apply';
+import { LayoutKeeper } from '../../state/layout/apply';
 import type { SizeOf } from '../../state/layout/tidy';
 import { editNode } from '../../state/mutations';
 import { addChild } from '../../state/operations';
@@ -60,6 +60,8 @@ export interface EditorSession {
   storage: LoadOutcome;
   /** Topic sizes as the canvas draws them, for the layouts. */
   sizeOf: SizeOf;
+  /** Auto Layout, and the Layout menu's whole-map layouts made with its engine. */
+  layouts: LayoutKeeper;
   /** The live connection when this is a shared map; null for the local map. */
   shared: SyncConnection | null;
   sharedRef: SharedMapRef | null;
@@ -123,7 +125,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   const sizeOf = topicSizer(store);
   // Before binding: the stored map arrives as an external change and is laid out like any other
   // (auto-layout positions are derived, not stored).
-  keepLaidOut(store, sizeOf);
+  const layouts = new LayoutKeeper(store, sizeOf);
   const built = persistence.builtMap() ?? joinedBuilt;
   const binding = bindStore(store, doc, {
     prebuilt: built === null ? null : decodeBuiltMap(built, doc),
@@ -226,6 +228,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
     loaded: storage.legacy?.loaded ?? plainLoad(),
     storage,
     sizeOf,
+    layouts,
     shared,
     sharedRef,
     doc,
