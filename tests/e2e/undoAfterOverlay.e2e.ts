@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from './browser';
-import { button, expectToast, nodeCount, openEditor, resetMap } from './editor.helpers';
+import { button, clickNode, expectToast, nodeCount, nodeData, openEditor, resetMap } from './editor.helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -119,6 +119,10 @@ describe('undo and redo keys after a menu or dialog', () => {
   it('an undo or redo key with nothing to do, or pressed in an open menu, says so', async () => {
     await page.keyboard.press('Control+z');
     await expectToast(page, 'Nothing to undo');
+    // Said once, however often the key is pressed while the toast is up.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Control+z');
+    await page.waitForTimeout(300);
+    expect(await page.locator('.mantine-Notification-root', { hasText: 'Nothing to undo' }).count()).toBe(1);
     await page.keyboard.press('Control+Shift+z');
     await expectToast(page, 'Nothing to redo');
 
@@ -133,5 +137,27 @@ describe('undo and redo keys after a menu or dialog', () => {
     await page.getByRole('menu').waitFor({ state: 'detached', timeout: 5000 });
     await page.keyboard.press('Control+z');
     expect(await nodeCount(page)).toBe(1);
+  });
+
+  it('Ctrl+Z with a dialog open changes nothing behind it and leaves focus in the dialog', async () => {
+    // A title saved from the Edit panel: the browser's own undo would go back to that field.
+    await clickNode(page, 'root');
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await title.fill('Renamed');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Node Updated');
+    for (const name of ['Import', 'Clear Map']) {
+      await button(tools(), name).click();
+      const dialog = page.getByRole('dialog').first();
+      await dialog.waitFor();
+      await page.waitForFunction(() => document.activeElement?.closest('[aria-modal="true"]') != null);
+      await page.keyboard.press('Control+z');
+      await expectToast(page, 'Not undone', 'Close the dialog first');
+      expect((await nodeData(page, 'root')).label).toBe('Renamed');
+      expect(await page.evaluate(() => document.activeElement?.closest('[aria-modal="true"]') != null)).toBe(true);
+      expect(await title.inputValue()).toBe('Renamed');
+      await page.keyboard.press('Escape');
+      await page.locator('[aria-modal="true"]').waitFor({ state: 'detached', timeout: 5000 });
+    }
   });
 });

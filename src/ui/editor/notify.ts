@@ -5,15 +5,31 @@ import type { ReactNode } from 'react';
 /** Top centre: the Edit Node panel (right) and the canvas controls (bottom left) stay uncovered. */
 const position = 'top-center' as const;
 
+/** FNV-1a of a toast's text: an id fit for the page. */
+function textHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * A toast of text says it once: the same one again while it is up is not stacked or queued (eight
+ * presses of Ctrl+Z with nothing to undo stacked five alike and queued the rest, shown seconds late).
+ */
+function show(color: string, title: string, message: ReactNode, autoClose: number | false): void {
+  const id = typeof message === 'string' ? `toast-${textHash(`${color}|${title}|${message}`)}` : undefined;
+  notifications.show({ id, title, message, color, autoClose, position });
+}
+
 export function notifySuccess(title: string, message: ReactNode): void {
-  notifications.show({ title, message, color: 'teal', autoClose: 5000, position });
+  show('teal', title, message, 5000);
 }
 
 /** The "destructive" toast of the spec. */
 export function notifyError(title: string, message: ReactNode): void {
-  notifications.show({ title, message, color: 'red', autoClose: 6000, position });
+  show('red', title, message, 6000);
 }
 
 export function notifyWarning(title: string, message: ReactNode, autoClose: number | false = 10_000): void {
-  notifications.show({ title, message, color: 'yellow', autoClose, position });
+  show('yellow', title, message, autoClose);
 }

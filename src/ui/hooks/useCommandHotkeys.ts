@@ -84,7 +84,10 @@ export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, ena
       ? commandHotkeys(GLOBAL, (command, shortcut, e) => {
           const commandEnabled = () => command.enabled(store.getState(), store);
           const d = hotkeyDecision(shortcut, e, commandEnabled, keyHolder(e.target, document));
-          if (d.preventDefault) e.preventDefault();
+          // Held by a dialog or menu (and not typed into a field of it), undo and redo are not the
+          // browser's either: its own undo took focus out of an open dialog to the last field edited
+          // behind it (reverting that), and the keys then counted as free and undid the map.
+          if (d.preventDefault || (d.heldBy && command.notes)) e.preventDefault();
           const answer = (decision: HotkeyDecision) => {
             const ran = decision.run && runCommand(command.id, { store, ui });
             const note = unansweredPressNote(command, decision, { ran, repeat: e.repeat, commandEnabled });
