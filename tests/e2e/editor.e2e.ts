@@ -140,6 +140,12 @@ describe('editor chrome', () => {
     for (const s of ['Ctrl+N', 'Delete', 'Ctrl+Z', 'Ctrl+Shift+Z', 'Ctrl+Y', 'Tab', 'Enter', 'Ctrl+F', 'Escape', 'F2']) {
       expect(text, s).toContain(s);
     }
+    // With the list open the panel scrolls, and its last buttons keep their height.
+    for (const name of ['Clear Map', 'Share']) {
+      const b = button(panel, name);
+      await b.scrollIntoViewIfNeeded();
+      expect((await b.boundingBox())!.height, name).toBeGreaterThanOrEqual(28);
+    }
     await toggle.click();
     await expectHidden(list);
   });
@@ -201,6 +207,8 @@ describe('editor chrome', () => {
     await expectHidden(banner);
     expect(await searchQuery(page)).toBe('');
     expect(await search.inputValue()).toBe('');
+    // The button went with the banner: focus is in the search box, not lost to the page.
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await search.fill('budget');
     await expectVisible(banner);

@@ -165,12 +165,15 @@ function EditorShell({ session }: { session: EditorSession }) {
   const ui = useMemo<UiEffects>(
     () => ({
       focusSearch: () => {
-        if (isMobile) setToolsOpen(true);
-        // The panel may have to mount first (mobile).
-        requestAnimationFrame(() => {
+        const focus = () => {
           searchRef.current?.focus();
           searchRef.current?.select();
-        });
+        };
+        // At once where the box is there: letters typed right after Ctrl+F went to the map while
+        // it waited a frame (100–470 ms on a busy page). On a phone the panel may have to mount first.
+        if (!isMobile && searchRef.current) return focus();
+        if (isMobile) setToolsOpen(true);
+        requestAnimationFrame(focus);
       },
       editLabel: (id) => canvas.current?.editLabel?.(id),
       tell: (title, message) => notifyWarning(title, message, 6000),

@@ -14,7 +14,7 @@ export function matchCountText(n: number): string {
 }
 
 export function SearchBanner() {
-  const { session, isMobile } = useEditor();
+  const { session, isMobile, ui } = useEditor();
   const { store, visibility } = session;
   // The visibility view updates its matches from the same store notification, before React reads them.
   const select = useCallback(
@@ -36,7 +36,16 @@ export function SearchBanner() {
             {matchCountText(Number(count))}
           </Text>
         </div>
-        <Button size="xs" variant="light" onClick={() => clearSearch(store)} style={{ flexShrink: 0 }}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            clearSearch(store);
+            // The button goes with the banner: focus goes to the search box (on a phone, where the box is in a closed panel, it stays on the page).
+            if (!isMobile) ui.focusSearch();
+          }}
+          style={{ flexShrink: 0 }}
+        >
           Clear search
         </Button>
       </Group>
