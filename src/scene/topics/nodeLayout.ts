@@ -52,8 +52,9 @@ export function nodeCardRect(x: number, y: number, width: number): Rect {
 }
 
 export interface PartOptions {
+  /** The topic has children and is drawn as a card (zoomed in from 'shape'): it shows a chevron. */
   hasChildren: boolean;
-  /** Handles and chevron exist only when the topic is drawn in detail. */
+  /** Handles and the plus exist only when the topic is drawn in detail ('full'). */
   detailed: boolean;
   /** The hover "+" is only there while the pointer is over the topic. */
   hovered: boolean;
@@ -79,11 +80,12 @@ export function hitPart(width: number, px: number, py: number, o: PartOptions): 
       const p = plusCenter(width);
       if (within(px, py, p.x, p.y, PLUS_RADIUS + 2 + slop)) return 'plus';
     }
-    if (o.hasChildren) {
-      // Inside the card, where a finger may mean the card itself, the chevron takes half the slop.
-      const c = chevronCenter(width);
-      if (within(px, py, c.x, c.y, CHEVRON_RADIUS + 4 + (inBody ? slop / 2 : slop))) return 'chevron';
-    }
+  }
+  // The chevron is drawn at 'label' too (where Fit view often leaves a small map).
+  if (o.hasChildren) {
+    // Inside the card, where a finger may mean the card itself, the chevron takes half the slop.
+    const c = chevronCenter(width);
+    if (within(px, py, c.x, c.y, CHEVRON_RADIUS + 4 + (inBody ? slop / 2 : slop))) return 'chevron';
   }
   return inBody ? 'body' : null;
 }

@@ -21,7 +21,7 @@ describe('topic parts', () => {
     expect(hitPart(w, 400, 400, opts)).toBeNull();
   });
 
-  test('no chevron without children, no plus without hover, nothing small far out', () => {
+  test('no chevron without children, no plus without hover, no handles below full detail', () => {
     const w = 160;
     const c = chevronCenter(w);
     expect(hitPart(w, c.x, c.y, { ...opts, hasChildren: false })).toBe('body');
@@ -29,6 +29,9 @@ describe('topic parts', () => {
     expect(hitPart(w, p.x, p.y, { ...opts, hovered: false })).toBeNull();
     const ho = handleCenter(w, 'out');
     expect(hitPart(w, ho.x - 1, ho.y, { ...opts, detailed: false })).toBe('body');
+    expect(hitPart(w, p.x, p.y, { ...opts, detailed: false })).toBeNull();
+    // The chevron is drawn on every card, so it folds at the 'label' level too.
+    expect(hitPart(w, c.x, c.y, { ...opts, detailed: false })).toBe('chevron');
   });
 
   test('touch slop widens small targets', () => {
