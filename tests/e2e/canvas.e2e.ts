@@ -323,6 +323,15 @@ describe('canvas (desktop)', () => {
     await page.keyboard.press('Control+z');
     await idle(page);
     expect(await page.evaluate(() => !!(window as any).__mindflow.node('a1'))).toBe(true);
+    // A topic added from the tree and deleted at once (it was selected): focus goes to its parent.
+    await page.getByRole('treeitem', { name: 'Beta' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+n');
+    await idle(page);
+    await page.getByRole('treeitem', { name: 'New Topic' }).focus();
+    await page.keyboard.press('Delete');
+    await idle(page);
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Beta', undefined, { timeout: 5000 });
     await root.focus();
     await page.keyboard.press('End');
     expect(await focused()).toBe('Beta');

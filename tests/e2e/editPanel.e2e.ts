@@ -257,6 +257,9 @@ describe('unsaved input is never dropped silently', () => {
     await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
     expect(await title(page).inputValue()).toBe('Alpha edited');
     expect((await nodeData(page, 'a')).label).toBe('Alpha');
+    // Focus is back in the field that was being edited.
+    await page.waitForTimeout(300);
+    expect(await title(page).evaluate((el) => el === document.activeElement)).toBe(true);
 
     await clickNode(page, 'b');
     await button(askDialog(page), 'Save').click();

@@ -38,6 +38,8 @@ export class A11yTree {
   readonly el: HTMLDivElement;
   private items = new Map<string, HTMLDivElement>();
   focusedId: string | null = null;
+  /** The focused topic's parent when last drawn: where focus goes if the topic is deleted. */
+  private focusedParent: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   hasFocus = false;
 
@@ -83,7 +85,7 @@ export class A11yTree {
     const s = this.host.state();
     const shown = this.host.isShown;
     if (this.focusedId && (!getNode(s, this.focusedId) || !shown(this.focusedId))) {
-      this.focusedId = s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId;
+      this.focusedId = this.shownAncestor(s, shown) ?? (s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId);
     }
     const focus = this.focusedId ?? (s.selectedNodeId && shown(s.selectedNodeId) ? s.selectedNodeId : s.rootId);
     const rows = this.host.shownCount() <= FULL_LIMIT ? shownRows(s, shown, FULL_LIMIT) : windowRows(s, focus, this.host.nearViewport(WINDOW_LIMIT), PATH_LIMIT, (id) => this.host.depth(id));
@@ -128,10 +130,27 @@ export class A11yTree {
     if (!same) this.el.replaceChildren(...list);
     this.items = next;
     this.focusedId = focus;
+    this.focusedParent = getNode(s, focus)?.parentId ?? null;
     if (hadFocus) {
       const el = this.items.get(focus);
       if (el && document.activeElement !== el) el.focus({ preventScroll: true });
     }
+  }
+
+  /**
+   * The nearest shown ancestor of the focused topic that has gone (deleted: from its parent as last
+   * drawn) or is hidden; null when there is none. Why: Delete in the tree, with the deleted topic
+   * selected, sent focus to the root, where the buttons send it to the parent.
+   */
+  private shownAncestor(s: MindMapState, shown: IsShown): string | null {
+    let cur = getNode(s, this.focusedId!)?.parentId ?? this.focusedParent;
+    for (let i = 0; cur && i <= s.nodes.n; i++) {
+      const node = getNode(s, cur);
+      if (!node) return null;
+      if (shown(cur)) return cur;
+      cur = node.parentId;
+    }
+    return null;
   }
 
   /** Moves keyboard focus to a topic (DOM focus too when the tree has it or `takeFocus`). */

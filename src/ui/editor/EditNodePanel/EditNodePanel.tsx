@@ -91,6 +91,13 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
 
   // How the draft's topic was last deleted, recorded as the change arrives (the notice depends on it).
   const deletion = useRef<{ id: string; cause: DeletionCause } | null>(null);
+  // The panel's control that last had focus: "Keep editing" goes back to it.
+  const lastField = useRef<HTMLElement | null>(null);
+  const refocusPanel = () =>
+    setTimeout(() => {
+      const field = lastField.current?.isConnected ? lastField.current : document.querySelector<HTMLElement>('[aria-label="Edit Node"] input');
+      field?.focus({ preventScroll: true });
+    }, 0);
   useEffect(() => {
     if (draftId === null) return;
     const stopDeletion = watchDeletion(store, draftId, (cause) => {
@@ -152,7 +159,10 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
   // A way out of the editor was taken: the question decides whether to go on.
   const leaving = blocker.state === 'blocked';
   const leavingChoice: UnsavedChangesChoice = {
-    onKeepEditing: () => blocker.reset?.(),
+    onKeepEditing: () => {
+      blocker.reset?.();
+      refocusPanel();
+    },
     onDiscard: () => blocker.proceed?.(),
     onSave: () => {
       if (saveDraft(store, draft, update)) blocker.proceed?.();
@@ -161,7 +171,10 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
   };
   // Another topic (or none) was selected.
   const switchingChoice: UnsavedChangesChoice = {
-    onKeepEditing: () => select(store, draftNode ? draft.nodeId : (draft.goneSelection ?? null)),
+    onKeepEditing: () => {
+      select(store, draftNode ? draft.nodeId : (draft.goneSelection ?? null));
+      refocusPanel();
+    },
     onDiscard: moveOn,
     onSave: () => {
       if (saveDraft(store, draft, update)) moveOn();
@@ -173,6 +186,7 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
   return (
     <>
       <PanelFrame
+        onFieldFocus={(el) => (lastField.current = el)}
         hidden={hidden}
         draft={draft}
         node={draftNode}
@@ -194,6 +208,7 @@ export function EditNodePanel({ hidden = false }: { hidden?: boolean }) {
 }
 
 function PanelFrame({
+  onFieldFocus,
   hidden,
   draft,
   node,
@@ -212,6 +227,8 @@ function PanelFrame({
   readOnly: string | null;
   onSave(): void;
   onDiscard(): void;
+  /** A control of the panel took focus. */
+  onFieldFocus(el: HTMLElement): void;
 }) {
   const { session, isMobile, canvas } = useEditor();
   const { store } = session;
@@ -233,6 +250,9 @@ function PanelFrame({
       role="dialog"
       aria-label="Edit Node"
       {...CANVAS_COVER}
+      onFocus={(e: React.FocusEvent) => {
+        if (e.target instanceof HTMLElement) onFieldFocus(e.target);
+      }}
       onKeyDown={(e: React.KeyboardEvent) => {
         // Escape closes the panel as a dialog does, unless a field's own list or a composition took it.
         if (e.key !== 'Escape' || e.defaultPrevented || e.nativeEvent.isComposing) return;

@@ -5,7 +5,7 @@
  * nothing to save to: only "Keep editing" and "Discard".
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 
 export interface UnsavedChangesChoice {
   onSave(): void;
@@ -27,8 +27,17 @@ function UnsavedChangesDialogView({
   if (opened) shown.current = { topic, deleted, refused };
   ({ topic, deleted, refused } = shown.current);
   const unsavable = deleted || refused !== null;
+  // Keep editing hands focus back to the panel (onKeepEditing does), not to what had it before the question.
+  const [keeping, setKeeping] = useState(false);
+  useEffect(() => {
+    if (opened) setKeeping(false);
+  }, [opened]);
+  const keep = () => {
+    setKeeping(true);
+    onKeepEditing();
+  };
   return (
-    <Modal opened={opened} onClose={onKeepEditing} title={unsavable ? 'Discard your changes?' : 'Save your changes?'} centered size="sm">
+    <Modal opened={opened} onClose={keep} returnFocus={!keeping} title={unsavable ? 'Discard your changes?' : 'Save your changes?'} centered size="sm">
       <Text size="sm">
         {deleted
           ? `“${topic}” was deleted, so the changes to it in the Edit Node panel cannot be saved.`
@@ -37,7 +46,7 @@ function UnsavedChangesDialogView({
             : `“${topic}” has changes in the Edit Node panel that are not saved yet.`}
       </Text>
       <Group justify="flex-end" mt="lg" gap="xs">
-        <Button variant="default" onClick={onKeepEditing}>
+        <Button variant="default" onClick={keep}>
           Keep editing
         </Button>
         <Button color="red" variant="light" onClick={onDiscard}>
