@@ -224,7 +224,13 @@ function flattenNewestFirst(chunks: Patch[][]): Patch[] {
 }
 
 export type Recipe = (draft: Draft<MindMapState>) => void;
-export type Listener = (changes: ChangeSet, state: MindMapState) => void;
+/**
+ * `state`: the store's state now; `before`: the state this change was made to. They differ from one
+ * listener to the next when a listener commits a change of its own while hearing one (auto layout
+ * after an import): the listeners after it hear that change first, then this one with the state
+ * after both.
+ */
+export type Listener = (changes: ChangeSet, state: MindMapState, before: MindMapState) => void;
 
 export interface TransactOptions {
   /** false for selection, search and other changes that are not undo steps. Default true. */
@@ -339,7 +345,7 @@ export class MindMapStore {
     this.state = next;
     const changes = changeSetFromPatches(patches, prev, next);
     if (options.history !== false) this.record(label, patches, inverse, changes, options.amend ?? false);
-    this.emit(changes);
+    this.emit(changes, prev);
   }
 
   /**
@@ -359,7 +365,7 @@ export class MindMapStore {
     changes.search = prev.searchQuery !== '';
     changes.settings = true;
     if (options.history !== false) this.record(label, patches, inverse, changes);
-    this.emit(changes);
+    this.emit(changes, prev);
   }
 
   private record(label: string, patches: Patch[], inverse: Patch[], changes: ChangeSet, amend = false): void {
@@ -578,6 +584,7 @@ export class MindMapStore {
   }
 
   private finishExternal(next: MindMapState, changes: ChangeSet, undoRedo: boolean): void {
+    const prev = this.state;
     changes.external = true;
     changes.undoRedo = undoRedo;
     changes.history = true;
@@ -586,7 +593,7 @@ export class MindMapStore {
       changes.selection = true;
     }
     this.state = next;
-    this.emit(changes);
+    this.emit(changes, prev);
   }
 
   private applyAndEmit(patches: Patch[]): void {
@@ -601,11 +608,11 @@ export class MindMapStore {
       changes.selection = true;
     }
     this.state = next;
-    this.emit(changes);
+    this.emit(changes, prev);
   }
 
-  private emit(changes: ChangeSet): void {
+  private emit(changes: ChangeSet, before: MindMapState = this.state): void {
     this.version++;
-    for (const l of this.listeners) l(changes, this.state);
+    for (const l of this.listeners) l(changes, this.state, before);
   }
 }

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { createInitialState } from '../../../src/state/doc';
 import { importText } from '../../../src/state/importMap';
-import { addChild, clearMap, renameNode } from '../../../src/state/operations';
+import { addChild, clearMap, renameNode, updateSettings } from '../../../src/state/operations';
+import { keepLaidOut } from '../../../src/state/layout/apply';
 import { getNode } from '../../../src/state/doc';
 import { serializeMap } from '../../../src/state/persistence';
 import { buildState, snapshotOf } from '../../../src/state/snapshot';
@@ -17,12 +18,15 @@ import { replica, syncAll, type Replica } from '../ydoc/helpers';
 
 const planMap = () => buildState(treeSnapshot([['root', null], ['a', 'root'], ['b', 'root']]), 'root');
 
-async function session(factory: IDBFactory, initial = planMap()) {
+async function session(factory: IDBFactory, initial = planMap(), { autoLayout = false } = {}) {
   const doc = new Y.Doc();
   const persistence = new DocPersistence({ doc, factory, seed: (d) => toDoc(d, initial) });
   await persistence.load();
   const store = new MindMapStore();
+  // Subscribed first, as in the editor: it lays a map out while the change that brought it is heard.
+  if (autoLayout) keepLaidOut(store);
   const binding = bindStore(store, doc);
+  if (autoLayout) updateSettings(store, { autoLayout: true, layout: 'right' });
   const kept = new KeptMaps(store, persistence);
   return { store, persistence, kept, binding };
 }
@@ -89,6 +93,23 @@ describe('kept replaced maps', () => {
       ['Import', 'root'],
     ]);
     await b.persistence.close();
+  });
+
+  it('keeps what an import replaces, and what its undo takes away, with Auto Layout on', async () => {
+    const a = await session(freshFactory(), planMap(), { autoLayout: true });
+    await a.kept.whenIdle();
+    // Three topics piled on one place: the layout moves them as the import is heard.
+    const piled = buildState(treeSnapshot([['r', null], ['x', 'r'], ['y', 'r']]), 'r');
+    expect(importText(a.store, serializeMap(piled)).ok).toBe(true);
+    await a.kept.whenIdle();
+    expect((await a.kept.list()).map((k) => [k.reason, k.title, k.topics])).toEqual([['Import', 'root', 3]]);
+    a.store.undo();
+    await a.kept.whenIdle();
+    expect((await a.kept.list()).map((k) => [k.reason, k.title])).toEqual([
+      ['Undo Import', 'r'],
+      ['Import', 'root'],
+    ]);
+    await a.persistence.close();
   });
 
   it('says so when a kept map is gone', async () => {

@@ -70,7 +70,6 @@ const nextTask = () =>
 export type RestoreOutcome = { ok: true; count: number; keptReplaced: boolean } | { ok: false; error: string };
 
 export class KeptMaps {
-  private last: MindMapState;
   private writing: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
@@ -84,10 +83,9 @@ export class KeptMaps {
     private readonly store: MindMapStore,
     private readonly persistence: DocPersistence,
   ) {
-    this.last = store.getState();
-    this.unsubscribe = store.subscribe((changes, state) => {
-      const prev = this.last;
-      this.last = state;
+    // `before`, not the state this listener heard last: Auto Layout lays an imported map out while
+    // the import is being heard, and that change reached here first (the map it replaced was lost).
+    this.unsubscribe = store.subscribe((changes, state, prev) => {
       const reason = keepReason(store, changes);
       if (reason === null || prev.nodes === state.nodes || isBlank(prev)) return;
       this.keep(prev, reason);
