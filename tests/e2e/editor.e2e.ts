@@ -568,6 +568,26 @@ describe('canvas controls and saving', () => {
     await page.waitForTimeout(600);
     await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
     expect(underPanel(await rectOf('L0'))).toBe(false);
+
+    // So does the minimap (bottom right): a topic moved under it is brought out when focused.
+    const minimap = (await page.getByRole('img', { name: 'Minimap' }).boundingBox())!;
+    const r7 = await rectOf('R7');
+    await page.evaluate(
+      ({ dx, dy }) => {
+        const scene = (window as any).__mindflow.scene;
+        const cam = scene.getViewport();
+        scene.setViewport({ ...cam, x: cam.x + dx, y: cam.y + dy }, 0);
+      },
+      { dx: minimap.x + minimap.width / 2 - (r7.x + r7.width / 2), dy: minimap.y + minimap.height / 2 - (r7.y + r7.height / 2) },
+    );
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const underMinimap = (r: { x: number; y: number; width: number; height: number }) =>
+      r.x < minimap.x + minimap.width && r.x + r.width > minimap.x && r.y < minimap.y + minimap.height && r.y + r.height > minimap.y;
+    expect(underMinimap(await rectOf('R7'))).toBe(true);
+    await page.evaluate(() => (window as any).__mindflow.scene.focusNode('R7'));
+    await page.waitForTimeout(600);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    expect(underMinimap(await rectOf('R7'))).toBe(false);
   });
 
   it('warns lastingly when saving fails and offers "Download JSON"', async () => {

@@ -55,6 +55,8 @@ export class Minimap implements MinimapSurface {
     c.setAttribute('role', 'img');
     c.setAttribute('aria-label', 'Minimap');
     c.dataset.testid = 'minimap';
+    // Chrome over the canvas: a topic revealed (focused, pasted, its title edited) is kept out from under it.
+    c.setAttribute('data-canvas-cover', '');
     Object.assign(c.style, {
       position: 'absolute',
       right: '12px',
