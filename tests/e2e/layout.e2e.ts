@@ -297,6 +297,18 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
     expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
   });
 
+  it('dropping a topic onto the parent it is already the last child of changes nothing (it is not left hidden under it)', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    await idle(page);
+    const before = await positionOf(page, 'c');
+    expect((await kidsOf(page, 'root')).at(-1)).toBe('c');
+    await dragOnto(page, 'c', 'root');
+    expect(await parentOf(page, 'c')).toBe('root');
+    expect(await positionOf(page, 'c')).toEqual(before);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
+  });
+
   it('with Auto Layout on, dropping on the upper third of a sibling reorders; one Undo restores', async () => {
     const { page } = session;
     await resetMap(page, JSON.stringify(smallMap()));

@@ -40,12 +40,12 @@ export class DropIndicator {
    * would become the parent (same as target for "child"), `dragged` the dragged topic's card.
    */
   draw(d: DropDecision, layout: LayoutKind, target: CardBox, parent: CardBox | null, dragged: CardBox, color: number, zoom: number): void {
-    const sig = `${d.kind}|${d.kind === 'none' ? '' : d.targetId}|${target.x},${target.y},${target.w}|${dragged.x},${dragged.y}|${zoom}|${color}`;
+    const sig = `${d.kind}|${d.kind === 'none' || d.kind === 'unchanged' ? '' : d.targetId}|${target.x},${target.y},${target.w}|${dragged.x},${dragged.y}|${zoom}|${color}`;
     if (sig === this.sig) return;
     this.sig = sig;
     const g = this.view;
     g.clear();
-    if (d.kind === 'none') return;
+    if (d.kind === 'none' || d.kind === 'unchanged') return;
     // Constant on-screen thickness, whatever the zoom.
     const px = 1 / Math.max(0.05, zoom);
     const pad = 6 * px;

@@ -15,6 +15,8 @@ export type DropZone = 'before' | 'child' | 'after';
 
 export type DropDecision =
   | { kind: 'none' }
+  /** Onto the parent the dragged topic is already the last child of: the drop changes nothing. */
+  | { kind: 'unchanged' }
   | { kind: 'refused'; targetId: string }
   | { kind: 'child'; targetId: string; parentId: string }
   | { kind: 'before' | 'after'; targetId: string; parentId: string; index: number };
@@ -70,6 +72,6 @@ export function decideDrop(ctx: DropContext, targetId: string | null, zone: Drop
     return { kind: after ? 'after' : 'before', targetId, parentId: targetParent, index };
   }
   const kids = ctx.childrenOf(targetId);
-  if (dragParent === targetId && kids[kids.length - 1] === dragId) return { kind: 'none' };
+  if (dragParent === targetId && kids[kids.length - 1] === dragId) return { kind: 'unchanged' };
   return { kind: 'child', targetId, parentId: targetId };
 }

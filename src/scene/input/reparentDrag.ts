@@ -5,7 +5,8 @@
  * gesture into ONE undo step: the drag's move is bailed, and the reparent (which, without a layout
  * that places it, also moves the whole branch to a free place beside the new parent) is committed in
  * a fresh mark, which auto-layout amends. A refused drop (onto the dragged topic's own branch) bails
- * the drag: nothing changes.
+ * the drag: nothing changes; so does a drop onto the topic's own parent (it stayed on the parent's
+ * card, hidden under it).
  */
 import { childIds, getNode } from '../../state/doc';
 import { DEFAULT_TOPIC_SIZE } from '../../state/layout/tidy';
@@ -68,13 +69,13 @@ export class ReparentDrag {
     const d = target ? decideDrop(this.context(dragId), targetId, zone) : NONE;
     this.decision = d;
     const dragged = this.host.card(dragId);
-    if (d.kind === 'none' || !target || !dragged) {
+    if (d.kind === 'none' || d.kind === 'unchanged' || !target || !dragged) {
       this.indicator.clear();
     } else {
       const parent = d.kind === 'refused' ? null : this.host.card(d.parentId);
       this.indicator.draw(d, s.settings.layout, target, parent, dragged, this.host.color(), this.host.zoom());
     }
-    this.host.setCursor(d.kind === 'refused' ? 'not-allowed' : d.kind === 'none' ? 'grabbing' : 'copy');
+    this.host.setCursor(d.kind === 'refused' ? 'not-allowed' : d.kind === 'none' || d.kind === 'unchanged' ? 'grabbing' : 'copy');
     this.host.redraw();
   }
 
@@ -90,7 +91,7 @@ export class ReparentDrag {
     if (!commit || !dragId || d.kind === 'none') return false;
     const store = this.host.store;
     store.bailMark();
-    if (d.kind === 'refused') return true;
+    if (d.kind === 'refused' || d.kind === 'unchanged') return true;
     const s = store.getState();
     const sizeOf = (id: string) => {
       const c = this.host.card(id);

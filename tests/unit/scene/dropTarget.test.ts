@@ -63,7 +63,7 @@ describe('drop decisions', () => {
     expect(decideDrop(ctx('b'), 'a', 'after')).toEqual({ kind: 'none' });
     expect(decideDrop(ctx('b'), 'c', 'before')).toEqual({ kind: 'none' });
     // already the last child of the target
-    expect(decideDrop(ctx('c'), 'root', 'child')).toEqual({ kind: 'none' });
+    expect(decideDrop(ctx('c'), 'root', 'child')).toEqual({ kind: 'unchanged' });
     expect(decideDrop(ctx('a'), 'root', 'child')).toEqual({ kind: 'child', targetId: 'root', parentId: 'root' });
   });
   test('without auto-layout (or in free layout) the whole card means "child"', () => {
