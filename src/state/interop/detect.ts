@@ -3,6 +3,7 @@
  * indented text. A file whose extension claims a structured format (.mm, .opml, .xmind) but whose
  * content is something else is refused with a FormatError naming the claimed format.
  */
+import { utf16ByBom, utf16ByZeros } from './encoding';
 import { FormatError, MAX_IMPORT_BYTES } from './reader';
 
 export type FormatId = 'json' | 'freemind' | 'opml' | 'xmind' | 'markdown' | 'text';
@@ -58,12 +59,11 @@ function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6);
 }
 
-/** The start of the file as text, for sniffing (UTF-16 by its BOM, else UTF-8). */
+/** The start of the file as text, for sniffing (UTF-16 by its BOM or its zero bytes, else UTF-8). */
 function headText(bytes: Uint8Array): string {
   const head = bytes.subarray(0, SNIFF_BYTES);
-  if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be').decode(head);
-  if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le').decode(head);
-  return new TextDecoder('utf-8').decode(head);
+  const utf16 = utf16ByBom(head) ?? utf16ByZeros(head);
+  return new TextDecoder(utf16 ?? 'utf-8').decode(head);
 }
 
 /** Control characters that text files do not hold (tab, line ends, form feed and escape excepted). */

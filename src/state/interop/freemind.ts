@@ -196,6 +196,7 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
           }
           const lbl = c.attrs.MIDDLE_LABEL || c.attrs.SOURCE_LABEL || c.attrs.TARGET_LABEL;
           if (addConnection({ from: a.ID, to, ...(lbl ? { label: lbl } : {}), counted: { feature: 'connections', as: 'kept', example: path } })) report.kept('connections', path);
+          else report.dropped('connections that repeat another link', path);
           break;
         }
         case 'linktarget':
@@ -324,10 +325,18 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
         const o = original.topic;
         t.label = o.label;
         if (o.notes !== undefined) t.notes = t.notes ? `${o.notes}\n\n${t.notes}` : o.notes;
-        if (o.link !== undefined) t.link = o.link;
+        const path = pathOf(c.frame);
+        // What a clone gets from its original is counted as the map holds it, as if read from the clone.
+        if (o.link !== undefined && t.link === undefined) {
+          t.link = o.link;
+          report.kept('links', path);
+        }
         if (o.priority !== undefined) t.priority ??= o.priority;
-        if (o.color !== undefined) t.color ??= o.color;
-        report.converted('clones', 'copies', pathOf(c.frame));
+        if (o.color !== undefined && t.color === undefined) {
+          t.color = o.color;
+          report.kept('colours', path);
+        }
+        report.converted('clones', 'copies', path);
       } else {
         t.label = UNTITLED;
         report.dropped('clones of missing topics', pathOf(c.frame));
@@ -348,7 +357,8 @@ export function readFreemind(text: string, fileName?: string): ReadResult {
     const from = l.frame.topic.sourceId;
     if (from && byId.has(l.target) && l.target !== from) {
       const path = pathOf(l.frame);
-      if (addConnection({ from, to: l.target, counted: { feature: 'links to other topics', as: 'converted', example: path } })) report.converted('links to other topics', 'connections', path);
+      const counted = { feature: 'links to other topics', as: 'converted' as const, into: 'connections', example: path };
+      if (addConnection({ from, to: l.target, counted })) report.converted('links to other topics', 'connections', path);
       else report.dropped('links to other topics', path);
     } else {
       const t = l.frame.topic;

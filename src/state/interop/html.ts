@@ -61,17 +61,21 @@ export function htmlToText(html: string): HtmlText {
   return parseToText(html);
 }
 
-/** The text without blanks at the ends of its lines, except inside the given ranges. */
+/**
+ * The text without blanks at the ends of its lines and at its start and end, except inside the
+ * given ranges (text in <pre>, kept exactly as written).
+ */
 function withoutLineEndBlanks(text: string, keptRanges: readonly number[]): string {
   const strip = (s: string) => s.replace(/[ \t]+\n/g, '\n');
-  if (keptRanges.length === 0) return strip(text);
-  let out = '';
-  let from = 0;
+  if (keptRanges.length === 0) return strip(text).trim();
+  let out = strip(text.slice(0, keptRanges[0])).trimStart();
   for (let k = 0; k < keptRanges.length; k += 2) {
-    out += strip(text.slice(from, keptRanges[k])) + text.slice(keptRanges[k], keptRanges[k + 1]);
-    from = keptRanges[k + 1];
+    const next = k + 2 < keptRanges.length ? keptRanges[k + 2] : text.length;
+    const between = strip(text.slice(keptRanges[k + 1], next));
+    out += text.slice(keptRanges[k], keptRanges[k + 1]) + (k + 2 < keptRanges.length ? between : between.trimEnd());
   }
-  return out + strip(text.slice(from));
+  // A note of blanks alone is no note.
+  return out.trim() === '' ? '' : out;
 }
 
 function parseToText(html: string): HtmlText {
@@ -198,6 +202,6 @@ function parseToText(html: string): HtmlText {
   );
   parser.write(html);
   parser.end();
-  const text = withoutLineEndBlanks(out, preRanges).trim();
+  const text = withoutLineEndBlanks(out, preRanges);
   return { text, ...(hrefs.length > 0 ? { href: hrefs[0] } : {}), hrefs, images };
 }

@@ -16,10 +16,12 @@ import { ReportBuilder, type ImportReport } from './report';
 import { readText } from './text';
 import { toMap } from './toMap';
 import { listXmindSheets, readXmind, type SheetSummary } from './xmind';
-import { decodeXmlBytes } from './xml';
+import { decodeText } from './encoding';
+import { decodeXml } from './xml';
 
 export { MAX_IMPORT_BYTES } from './reader';
 export { sizeError } from './detect';
+export { NOT_UTF8_WARNING, decodeText } from './encoding';
 export type { ImportReport } from './report';
 
 export interface MapFileInput {
@@ -54,29 +56,6 @@ export type MapFileOutcome =
     }
   | { ok: false; error: string }
   | { ok: 'choose-sheet'; sheets: SheetSummary[] };
-
-/** Windows-1252's bytes 80–9F (empty where it has none). */
-const CP1252_80_9F = [...'€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ'].map((c) => (c === '\0' ? '' : c));
-
-export const NOT_UTF8_WARNING =
-  'The file is not UTF-8 text: it was read as Windows-1252 (Western European). Check accented letters and symbols.';
-
-/**
- * Text of a non-XML file: UTF-16 by its byte-order mark, else UTF-8 (a UTF-8 BOM dropped). Bytes
- * that are not UTF-8 are read as Windows-1252, what Windows' "ANSI" text files in the West are, and
- * said in `warning` (rather than each such letter becoming U+FFFD unnoticed).
- */
-export function decodeText(bytes: Uint8Array): { text: string; warning: string | null } {
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes), warning: null };
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes), warning: null };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), warning: null };
-  } catch {
-    // Node's decoder reads bytes 80–9F as Latin-1's controls, not as Windows-1252's letters and marks.
-    const text = new TextDecoder('windows-1252').decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_80_9F[c.charCodeAt(0) - 0x80] || c);
-    return { text, warning: NOT_UTF8_WARNING };
-  }
-}
 
 function readJson(text: string, fileName: string | undefined, warning: string | null = null): MapFileOutcome {
   const result = parseMapText(text);
@@ -114,10 +93,13 @@ function read(format: FormatId, input: MapFileInput, options: MapFileOptions | u
   }
   const xml = format === 'freemind' || format === 'opml';
   if (input.text !== undefined || xml) {
-    const text = input.text ?? decodeXmlBytes(bytes!, FORMAT_NAMES[format]);
+    const { text, warning } = input.text !== undefined ? { text: input.text, warning: null } : decodeXml(bytes!, FORMAT_NAMES[format]);
     if (format === 'json') return readJson(text, fileName);
-    if (format === 'freemind') return readFreemind(text, fileName);
-    if (format === 'opml') return readOpml(text, fileName);
+    const result = format === 'freemind' ? readFreemind(text, fileName) : format === 'opml' ? readOpml(text, fileName) : null;
+    if (result) {
+      if (warning) result.report.warn(warning);
+      return result;
+    }
   }
   const { text, warning } = input.text !== undefined ? { text: input.text, warning: null } : decodeText(bytes!);
   if (format === 'json') return readJson(text, fileName, warning);

@@ -19,7 +19,7 @@ import { htmlToText } from './html';
 import type { Outline, OutlineTopic } from './outline';
 import { FormatError, type ReadResult } from './reader';
 import { type ExamplePath, ReportBuilder, topicPath } from './report';
-import { UNTITLED, UNTITLED_FEATURE, UNTITLED_INTO } from './untitled';
+import { UNTITLED, UNTITLED_FEATURE, UNTITLED_INTO, isBlankTitle } from './untitled';
 
 const FORMAT = 'Markdown';
 
@@ -184,7 +184,8 @@ const BARE_LINK_START = /(?:https?|www)$/i;
 /** Bare `http(s)://` and `www.` links in plain text (GFM autolink literals). */
 function bareLinks(text: string, links: InlineLink[]): void {
   if (!/https?:\/\/|www\./i.test(text)) return;
-  const re = /\b(?:https?:\/\/|www\.)[^\s<>]*[^\s<>.,:;"')\]*_~!?]/gi;
+  // A title's blanks from references (keptBlank) end an address as blanks do.
+  const re = /\b(?:https?:\/\/|www\.)[^\s<>\ufdd0-\ufdef]*[^\s<>.,:;"')\]*_~!?\ufdd0-\ufdef]/gi;
   for (const m of text.matchAll(re)) {
     const url = /^www\./i.test(m[0]) ? `http://${m[0]}` : m[0];
     links.push({ text: m[0], url });
@@ -192,10 +193,30 @@ function bareLinks(text: string, links: InlineLink[]): void {
 }
 
 /**
+ * Blanks a title's character references give (`&#32;`, `&nbsp;`), as noncharacters until the title's
+ * edges are trimmed: CommonMark trims a heading's or item's raw text, not the blanks references give
+ * (MindFlow's writer encodes a title's edge blanks so). Titles holding noncharacters keep none.
+ */
+const REFERENCE_BLANKS = '\t\v\f \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const KEPT_BLANK_BASE = 0xfdd0;
+const KEPT_BLANKS = /[\ufdd0-\ufdef]/g;
+const HAS_KEPT_BLANK = /[\ufdd0-\ufdef]/;
+
+function keptBlank(decoded: string): string {
+  const at = decoded.length === 1 ? REFERENCE_BLANKS.indexOf(decoded) : -1;
+  return at === -1 ? decoded : String.fromCharCode(KEPT_BLANK_BASE + at);
+}
+
+/** A title's text with keptBlank's stand-ins back as the blanks they stand for. */
+function withKeptBlanks(text: string): string {
+  return text.replace(KEPT_BLANKS, (c) => REFERENCE_BLANKS[c.charCodeAt(0) - KEPT_BLANK_BASE] ?? c);
+}
+
+/**
  * Converts one block's inline Markdown to plain text. Links render as their text (in notes, with
  * the address after it); `defs` resolves reference links.
  */
-function inline(src: string, defs: Map<string, string>, inNotes: boolean, footnotes: ReadonlySet<string> = NO_FOOTNOTES): InlineResult {
+function inline(src: string, defs: Map<string, string>, inNotes: boolean, footnotes: ReadonlySet<string> = NO_FOOTNOTES, refBlanks = false): InlineResult {
   const result: InlineResult = { text: src, links: [], images: [], formatting: 0, fold: 0, cites: [] };
   if (!SPECIAL.test(src)) return result;
   const pieces: Piece[] = [];
@@ -278,7 +299,7 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean, footno
           url = defs.get(normalizeLabel(inner));
         }
         if (url !== undefined) {
-          const label = inline(inner, defs, inNotes, footnotes);
+          const label = inline(inner, defs, inNotes, footnotes, refBlanks);
           result.formatting += label.formatting;
           if (label.fold > result.fold) result.fold = label.fold;
           result.images.push(...label.images);
@@ -346,7 +367,7 @@ function inline(src: string, defs: Map<string, string>, inNotes: boolean, footno
       if (ent) {
         const decoded = ent[1] ? codePoint(parseInt(ent[1], 16)) : ent[2] ? codePoint(parseInt(ent[2], 10)) : ENTITIES[ent[3]];
         if (decoded !== undefined) {
-          text += decoded;
+          text += refBlanks ? keptBlank(decoded) : decoded;
           i += ent[0].length;
           continue;
         }
@@ -725,13 +746,14 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
         report.converted('task list checkboxes', 'done or open tasks', target.path);
       }
     }
-    const r = inline(src, defs, false, footnotes);
+    // Noncharacters in the title itself: its blanks from references are not told apart (and trimmed).
+    const r = inline(src, defs, false, footnotes, !HAS_KEPT_BLANK.test(src));
     cite(target, r.cites);
     if (r.cites.length > 0) report.converted('footnote references in titles', "the footnote in the topic's notes", target.path, r.cites.length);
     if (r.fold > 0) folds.push({ target, all: r.fold === 2 });
-    let label = oneLineLabel(r.text);
-    if (label === '' && r.images.length > 0) label = r.images[0].text || 'Image';
-    if (label === '') {
+    let label = withKeptBlanks(oneLineLabel(r.text));
+    if (isBlankTitle(label) && r.images.length > 0) label = withKeptBlanks(r.images[0].text) || 'Image';
+    if (isBlankTitle(label)) {
       label = UNTITLED;
       report.converted(UNTITLED_FEATURE, UNTITLED_INTO, target.path);
     }
@@ -739,7 +761,8 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     report.kept(kind, target.path);
     if (r.formatting > 0) report.converted('inline formatting', 'plain text', target.path, r.formatting);
     const extra: string[] = [];
-    for (const img of r.images) {
+    for (const image of r.images) {
+      const img = { ...image, text: withKeptBlanks(image.text) };
       extra.push(`Image: ${img.text || img.url}${img.text && img.url ? ` (${img.url})` : ''}`);
       report.converted('images', 'notes text', target.path);
     }
@@ -748,12 +771,13 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
       if (first && isSafeUrl(l.url)) {
         topic.link = l.url;
         // The title if it has one, else the link's text where that says more than the label itself.
-        const text = oneLineLabel(l.text);
+        const text = withKeptBlanks(oneLineLabel(l.text));
         if (l.title !== undefined && l.title.trim() !== '') topic.linkTitle = l.title.replace(/\s+/g, ' ').trim();
         else if (text !== '' && text !== l.url && text !== label) topic.linkTitle = text;
         report.kept('links', target.path);
       } else {
-        extra.push(l.text && l.text !== l.url ? `${l.text}: ${l.url}` : l.url);
+        const text = withKeptBlanks(l.text);
+        extra.push(text && text !== l.url ? `${text}: ${l.url}` : l.url);
         report.converted('links', 'notes', target.path);
       }
       first = false;
@@ -890,7 +914,6 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
 
   const firstLine = fm ? fm.lines : 0;
   if (fm) {
-    if (fm.title !== undefined) report.kept('front matter title');
     if (fm.otherFields > 0) report.dropped('front matter fields', undefined, fm.otherFields);
   }
 
@@ -1136,7 +1159,22 @@ export function readMarkdown(text: string, fileName?: string): ReadResult {
     report.choose(`The file holds only its front matter: one topic named "${fm.title}".`);
   }
   if (roots.length === 0) throw new FormatError(FORMAT, 'it holds no headings, lists or text');
+  if (fm?.title !== undefined) countFrontMatterTitle(fm.title, roots, report);
   return { outline, report };
+}
+
+/**
+ * The front-matter title is kept when it names a topic: a root added above several top-level topics
+ * (here or in toMap) or the one topic of a file of front matter alone. One top-level topic is the
+ * root itself, and the title is dropped.
+ */
+function countFrontMatterTitle(title: string, roots: readonly OutlineTopic[], report: ReportBuilder): void {
+  if (roots.length > 1 || roots[0].label === title) {
+    report.kept('front matter title');
+    return;
+  }
+  report.dropped('front matter title');
+  report.choose('The front-matter title was not used: the file has one top-level topic, which became the root.');
 }
 
 /**

@@ -20,6 +20,8 @@ interface Frame {
   topic: OutlineTopic;
   parent: Frame | null;
   el: XmlElement;
+  /** Its own `collapse="true"`. */
+  collapse: boolean;
   /** A line expansionState numbers: a top-level outline or a child of a shown, open one. */
   shown: boolean;
   /** Listed as open in expansionState. */
@@ -30,10 +32,29 @@ interface Frame {
 /** Escaped HTML in `text`: only known inline tags count, so code such as `a < b` stays text. */
 const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;
 
-const LINK_ATTRS = ['url', 'htmlUrl', 'xmlUrl'];
+// Attribute names as lowerCaseNames gives them: files write `Text=`, `TEXT=` or `_Note=` as well.
+const LINK_ATTRS = ['url', 'htmlurl', 'xmlurl'];
 
 /** Attributes read into topic fields; any other attribute is counted as dropped. */
-const READ_ATTRS = new Set(['text', '_note', 'url', 'htmlUrl', 'xmlUrl', 'type', 'category', '_complete', 'collapse', 'title']);
+const READ_ATTRS = new Set(['text', '_note', 'url', 'htmlurl', 'xmlurl', 'type', 'category', '_complete', 'collapse', 'title']);
+
+/** Text that is tags and nothing else: HTML would give it no text at all. */
+function isMarkupAlone(text: string): boolean {
+  return text.replace(/<[^<>]*>/g, '') === '';
+}
+
+/**
+ * An outline's attributes under lower-case names (the first of names that differ only in case wins),
+ * as the original names when they already are (the usual case: no copy).
+ */
+function lowerCaseNames(attrs: Record<string, string>): Record<string, string> {
+  let lower = true;
+  for (const k in attrs) if (k !== k.toLowerCase()) lower = false;
+  if (lower) return attrs;
+  const out: Record<string, string> = Object.create(null);
+  for (const k in attrs) out[k.toLowerCase()] ??= attrs[k];
+  return out;
+}
 
 function parseExpansionState(head: XmlElement | undefined): number[] | null {
   const el = head ? childElement(head, 'expansionState') : undefined;
@@ -59,9 +80,7 @@ export function readOpml(text: string, fileName?: string): ReadResult {
   const titleEl = head ? childElement(head, 'title') : undefined;
   const headTitle = titleEl ? textContent(titleEl).trim() : '';
   const title = headTitle || body.attrs.text?.trim() || undefined;
-  if (head && childElements(head).some((c) => c.name !== 'title' && c.name !== 'expansionState')) {
-    report.choose('Head fields other than the title and expansion state (owner, dates, window) were not imported.');
-  }
+  const otherHeadFields = head !== undefined && childElements(head).some((c) => c.name !== 'title' && c.name !== 'expansionState');
 
   const roots: OutlineTopic[] = [];
   const frames: Frame[] = [];
@@ -72,9 +91,9 @@ export function readOpml(text: string, fileName?: string): ReadResult {
 
   while (stack.length > 0) {
     const { el, parent } = stack.pop()!;
-    const a = el.attrs;
+    const a = lowerCaseNames(el.attrs);
     const topic: OutlineTopic = { label: '', children: [] };
-    const frame: Frame = { topic, parent, el, shown: false, open: false };
+    const frame: Frame = { topic, parent, el, collapse: a.collapse === 'true', shown: false, open: false };
     frames.push(frame);
     if (parent) parent.topic.children.push(topic);
     else roots.push(topic);
@@ -88,7 +107,9 @@ export function readOpml(text: string, fileName?: string): ReadResult {
     const notes: string[] = [];
     const links: string[] = [];
     const rawText = a.text ?? a.title ?? '';
-    if (INLINE_HTML.test(rawText)) {
+    // Markup alone, without even a blank between its tags (a code listing's `<div class="x">` or
+    // `</div>` line), is the text itself; formatting around blanks alone (`<b> </b>`) is an untitled topic.
+    if (INLINE_HTML.test(rawText) && !isMarkupAlone(rawText)) {
       const h = htmlToText(rawText);
       topic.label = h.text;
       links.push(...h.hrefs);
@@ -135,29 +156,47 @@ export function readOpml(text: string, fileName?: string): ReadResult {
       topic.done = true;
       report.kept('completed tasks', path);
     }
-    if (a.isComment === 'true') report.dropped('comment flags', path);
-    for (const key in a) {
-      if (!READ_ATTRS.has(key) && key !== 'isComment') report.dropped(`"${key}" attributes`, path);
+    if (a.iscomment === 'true') report.dropped('comment flags', path);
+    for (const key in el.attrs) {
+      const name = key.toLowerCase();
+      if (!READ_ATTRS.has(name) && name !== 'iscomment') report.dropped(`"${key}" attributes`, path);
     }
     if (notes.length > 0) topic.notes = notes.join('\n\n');
   }
   if (includes > 0) report.choose('Included outlines (type="include") were kept as links to their URL; they were not fetched.');
 
   applyFolding(frames, parseExpansionState(head), report);
+  countHeadTitle(headTitle, roots.length, otherHeadFields, report);
   const outline: Outline = { roots, connections: [], ...(title ? { title } : {}) };
   return { outline, report };
+}
+
+/**
+ * The head title is kept when it names the root added above several top-level outlines (or the
+ * one topic of an empty body); one top-level outline is the root itself, and the title is dropped.
+ */
+function countHeadTitle(headTitle: string, topLevel: number, otherHeadFields: boolean, report: ReportBuilder): void {
+  const used = headTitle !== '' && topLevel !== 1;
+  if (headTitle !== '') {
+    if (used) report.kept('head title');
+    else report.dropped('head title');
+  }
+  if (otherHeadFields) {
+    report.choose(`Head fields other than ${used ? 'the title and expansion state' : 'the expansion state'} (owner, dates, window) were not imported.`);
+  }
+  if (headTitle !== '' && !used) report.choose('The head title was not used: the outline has one top-level outline, which became the root.');
 }
 
 function applyFolding(frames: Frame[], expansion: number[] | null, report: ReportBuilder): void {
   if (expansion === null) {
     for (const f of frames) {
-      if (f.el.attrs.collapse !== 'true') continue;
+      if (!f.collapse) continue;
       if (f.topic.children.length > 0) {
         f.topic.collapsed = true;
         report.kept('collapsed', pathOf(f));
       } else report.dropped('folded topics without subtopics', pathOf(f));
     }
-    if (frames.some((f) => f.el.attrs.collapse === 'true')) report.choose('Folding follows each outline\'s collapse="true".');
+    if (frames.some((f) => f.collapse)) report.choose('Folding follows each outline\'s collapse="true".');
     return;
   }
   // Flatdown: visit visible lines in order (frames are in document order), numbering them from 1;
@@ -182,15 +221,15 @@ function applyFolding(frames: Frame[], expansion: number[] | null, report: Repor
       f.open = true;
       next++;
     }
-    if (f.topic.children.length > 0 && (f.el.attrs.collapse === 'true') === f.open) agrees = false;
+    if (f.topic.children.length > 0 && f.collapse === f.open) agrees = false;
   }
   const ownState = hidden && agrees;
   for (const f of frames) {
     if (f.topic.children.length === 0) {
-      if (f.el.attrs.collapse === 'true') report.dropped('folded topics without subtopics', pathOf(f));
+      if (f.collapse) report.dropped('folded topics without subtopics', pathOf(f));
       continue;
     }
-    const collapsed = f.shown || !ownState ? !f.open : f.el.attrs.collapse === 'true';
+    const collapsed = f.shown || !ownState ? !f.open : f.collapse;
     if (collapsed) {
       f.topic.collapsed = true;
       report.kept('collapsed', pathOf(f));

@@ -46,6 +46,8 @@ export interface OutlineConnection {
 export interface CountedAs {
   feature: string;
   as: 'kept' | 'converted';
+  /** For converted items: what they became (a feature converted into two things has a line per `into`). */
+  into?: string;
   /** The example path it was counted with, taken back with it (and shown with its drop instead). */
   example?: ExamplePath;
 }

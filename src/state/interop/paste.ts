@@ -6,7 +6,7 @@
  */
 import { childIds, edgeId, edgeIdsOf, getEdge, getNode } from '../doc';
 import { newId } from '../ids';
-import { CHILD_STEP_Y, EDGE_WIDTH, NODE_MAX_WIDTH, type MindEdge, type MindNode } from '../model';
+import { CHILD_STEP_Y, EDGE_WIDTH, NODE_MAX_WIDTH, type MindEdge, type MindNode, type NodeData } from '../model';
 import { editNode, insertEdges, insertNodes } from '../mutations';
 import { parseMapText, restoreMap } from '../restore';
 import { growsLeftward } from '../tree';
@@ -17,12 +17,22 @@ import { readFreemind } from './freemind';
 import { readMarkdown } from './markdown';
 import { readOpml } from './opml';
 import { FormatError, type ReadResult } from './reader';
+import { ReportBuilder, outcomeParts, topicPath } from './report';
 import { readText } from './text';
 import { connectionEnds, type Outline, type OutlineTopic } from './outline';
-import { UNTITLED, isBlankTitle } from './untitled';
+import { fillData } from './toMap';
 import { walkOutline } from './writeCommon';
 
-export type PasteOutcome = { ok: true; count: number; ids: string[]; repairs: string[] } | { ok: false; error: string };
+export type PasteOutcome =
+  | {
+      ok: true;
+      count: number;
+      ids: string[];
+      repairs: string[];
+      /** What was cut or converted on the way in, as a sentence for the toast ("Converted: 1 over-long topic text to …"), or null. */
+      changes: string | null;
+    }
+  | { ok: false; error: string };
 
 /** Column step of pasted levels: the widest topic plus a gap, so columns never overlap. */
 export const PASTE_STEP_X = NODE_MAX_WIDTH + 40;
@@ -94,32 +104,30 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
     }
   });
 
+  // Each topic's fields within the app's limits as an import fits them (an over-long title is cut,
+  // its full text kept in the notes), every change counted for the toast.
+  const report = new ReportBuilder('Paste');
+  const indexOf = new Map<string, number>();
+  const pathOf = (index: number) => () => {
+    const labels: string[] = [];
+    for (let i: number | undefined = index; i !== undefined; i = indexOf.get(placed[i].parent)) labels.push(placed[i].topic.label);
+    return topicPath(labels.reverse());
+  };
+
   // Through the restore pipeline, under a stand-in for the target topic (it keeps the target's id).
   const raw: unknown[] = [{ ...parent, type: 'root', parentId: null }];
   const edges: unknown[] = [];
   const colorOf = new Map<string, string>([[parentId, parent.data.color]]);
-  for (const p of placed) {
+  for (let i = 0; i < placed.length; i++) {
+    const p = placed[i];
     const t = p.topic;
-    const color = t.color ?? colorOf.get(p.parent) ?? parent.data.color;
-    colorOf.set(p.id, color);
-    raw.push({
-      id: p.id,
-      type: 'child',
-      position: { x: 0, y: 0 },
-      parentId: p.parent,
-      connectionType: 'standard',
-      data: {
-        label: isBlankTitle(t.label) ? UNTITLED : t.label,
-        expanded: !t.collapsed,
-        color,
-        animation: t.animation ?? 'pulse',
-        ...(t.notes ? { notes: t.notes } : {}),
-        ...(t.tags?.length ? { tags: t.tags } : {}),
-        ...(t.priority ? { priority: t.priority } : {}),
-        ...(t.done !== undefined ? { done: t.done } : {}),
-        ...(t.link ? { attachment: { type: t.linkType ?? 'link', url: t.link, title: t.linkTitle ?? t.link } } : {}),
-      },
-    });
+    indexOf.set(p.id, i);
+    const data: NodeData = { label: '', expanded: true, color: colorOf.get(p.parent) ?? parent.data.color, animation: t.animation ?? 'pulse' };
+    fillData(data, t, report, i, pathOf);
+    // A MindFlow copy's attachment keeps its kind (fillData makes every link a web link).
+    if (data.attachment && t.linkType) data.attachment.type = t.linkType;
+    colorOf.set(p.id, data.color);
+    raw.push({ id: p.id, type: 'child', position: { x: 0, y: 0 }, parentId: p.parent, connectionType: 'standard', data });
     edges.push(edgeOf(p.parent, p.id, colorOf.get(p.parent)!));
   }
   for (const c of outline.connections) {
@@ -167,7 +175,14 @@ export function pasteOutline(store: MindMapStore, parentId: string, outline: Out
     if (p && !p.data.expanded) p.data.expanded = true;
   });
   const ids = nodes.filter((n) => n.parentId === parentId).map((n) => n.id);
-  return { ok: true, count: nodes.length, ids, repairs: restored.repairs };
+  return { ok: true, count: nodes.length, ids, repairs: restored.repairs, changes: pasteChanges(report, nodes.length, restored.repairs) };
+}
+
+/** What the paste cut or converted, in the import report's words, plus restore's repairs; null when nothing. */
+export function pasteChanges(report: ReportBuilder, count: number, repairs: readonly string[]): string | null {
+  const parts = outcomeParts(report.build(count));
+  for (const r of repairs) parts.push(`Repaired: ${r}`);
+  return parts.length > 0 ? `${parts.join('. ')}.` : null;
 }
 
 function edgeOf(source: string, target: string, stroke: string): MindEdge {

@@ -56,8 +56,9 @@ export class ReportBuilder {
     this.entry(feature, path, count).kept += count;
   }
 
+  /** A feature converted into two things ("notes", "connections") gets a line per `into`. */
   converted(feature: string, into: string, path?: ExamplePath, count = 1): void {
-    const e = this.entry(feature, path, count);
+    const e = this.entry(this.convertedKey(feature, into), path, count, feature);
     e.converted += count;
     e.into ??= into;
   }
@@ -68,12 +69,13 @@ export class ReportBuilder {
 
   /** Takes back one item counted as kept or converted: a later step dropped it (and reports that). */
   withdraw(counted: CountedAs): void {
-    const e = this.features.get(counted.feature);
+    const key = this.keyOf(counted);
+    const e = this.features.get(key);
     if (!e || e[counted.as] === 0) return;
     e[counted.as] -= 1;
     e.found -= 1;
-    if (e.found === 0) this.features.delete(counted.feature);
-    const paths = counted.example === undefined ? undefined : this.examples.get(counted.feature);
+    if (e.found === 0) this.features.delete(key);
+    const paths = counted.example === undefined ? undefined : this.examples.get(key);
     const at = paths ? paths.indexOf(counted.example!) : -1;
     if (at !== -1) paths!.splice(at, 1);
   }
@@ -83,9 +85,10 @@ export class ReportBuilder {
    * fewer examples than it has items (an item counted past the examples kept, then confirmed).
    */
   confirm(counted: CountedAs): void {
-    if (counted.example === undefined || !this.features.has(counted.feature)) return;
-    let paths = this.examples.get(counted.feature);
-    if (!paths) this.examples.set(counted.feature, (paths = []));
+    const key = this.keyOf(counted);
+    if (counted.example === undefined || !this.features.has(key)) return;
+    let paths = this.examples.get(key);
+    if (!paths) this.examples.set(key, (paths = []));
     if (paths.length < 2 * MAX_EXAMPLES && !paths.includes(counted.example)) paths.push(counted.example);
   }
 
@@ -118,16 +121,29 @@ export class ReportBuilder {
     };
   }
 
-  private entry(feature: string, example: ExamplePath | undefined, count: number): FeatureCount {
-    let e = this.features.get(feature);
+  /**
+   * The entry converted items go to: the feature's own, unless it already holds items converted
+   * into something else; then one of its own for this `into`.
+   */
+  private convertedKey(feature: string, into: string): string {
+    const own = this.features.get(feature);
+    return own === undefined || own.into === undefined || own.into === into ? feature : `${feature}\u0000${into}`;
+  }
+
+  private keyOf(counted: CountedAs): string {
+    return counted.as === 'converted' && counted.into !== undefined ? this.convertedKey(counted.feature, counted.into) : counted.feature;
+  }
+
+  private entry(key: string, example: ExamplePath | undefined, count: number, feature = key): FeatureCount {
+    let e = this.features.get(key);
     if (!e) {
       e = { feature, found: 0, kept: 0, converted: 0, dropped: 0, examples: [] };
-      this.features.set(feature, e);
+      this.features.set(key, e);
     }
     e.found += count;
     if (example !== undefined) {
-      let paths = this.examples.get(feature);
-      if (!paths) this.examples.set(feature, (paths = []));
+      let paths = this.examples.get(key);
+      if (!paths) this.examples.set(key, (paths = []));
       // A few more than are shown: two examples may be one path.
       if (paths.length < 2 * MAX_EXAMPLES) paths.push(example);
     }
@@ -151,14 +167,19 @@ function intoSingular(into: string): string {
  * 304 rich-text notes to text. Dropped: 86 icons, 1 cloud".
  */
 export function summaryLine(report: ImportReport): string {
-  const parts = [counted(report.topics, 'topics')];
+  return [counted(report.topics, 'topics'), ...outcomeParts(report)].join('. ');
+}
+
+/** The summary line's parts after the topic count: "Kept: …", "Converted: …", "Dropped: …" (those with items). */
+export function outcomeParts(report: ImportReport): string[] {
+  const parts: string[] = [];
   const kept = report.features.filter((f) => f.kept > 0).map((f) => ({ n: f.kept, what: f.feature }));
   const converted = report.features.filter((f) => f.converted > 0).map((f) => ({ n: f.converted, what: f.feature, into: f.into }));
   const dropped = report.features.filter((f) => f.dropped > 0).map((f) => ({ n: f.dropped, what: f.feature }));
   if (kept.length) parts.push(`Kept: ${phrase(kept)}`);
   if (converted.length) parts.push(`Converted: ${phrase(converted)}`);
   if (dropped.length) parts.push(`Dropped: ${phrase(dropped)}`);
-  return parts.join('. ');
+  return parts;
 }
 
 const PATH_LABEL_MAX = 40;

@@ -125,7 +125,11 @@ function appendNote(data: NodeData, line: string): void {
   data.notes = data.notes ? `${data.notes}\n\n${line}` : line;
 }
 
-function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, index: number, pathOf: (index: number) => () => string): void {
+/**
+ * A topic's fields into `data` within the app's limits, every cut reported: an over-long title is
+ * cut with its full text in the notes. Paste goes through it too, so that it loses nothing unsaid.
+ */
+export function fillData(data: NodeData, t: OutlineTopic, report: ReportBuilder, index: number, pathOf: (index: number) => () => string): void {
   // Report paths are built only when something is reported.
   const path = (): (() => string) => pathOf(index);
   let label = typeof t.label === 'string' ? t.label : String(t.label);

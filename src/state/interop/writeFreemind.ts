@@ -9,8 +9,8 @@ import { connectedNumbers, indent, TextSink, walkOutline, xmlAttr, xmlText } fro
 
 export const PRIORITY_ICONS: Record<Priority, string> = { high: 'full-1', medium: 'full-2', low: 'full-3' };
 
-// Whitespace that HTML paragraphs would collapse: blanks that start or end a line, runs, tabs, several blank lines.
-const SIGNIFICANT_SPACE = /(^|\n)[ \t]| {2}|\t| \n|\n[ \t]*\n[ \t]*\n/;
+// Whitespace that HTML paragraphs would collapse: blanks that start or end a line (the note's last too), runs, tabs, several blank lines.
+const SIGNIFICANT_SPACE = /(^|\n)[ \t]| {2}|\t| (\n|$)|\n[ \t]*\n[ \t]*\n/;
 
 /**
  * Note text as HTML: paragraphs (split at blank lines) with `<br/>` between their lines, or one

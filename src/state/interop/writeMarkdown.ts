@@ -27,14 +27,15 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 // eslint-disable-next-line no-control-regex -- as above
 const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
+const EDGE_BLANK = /^\s/;
+
 /** One line of text, escaped so that Markdown reads it back as the same characters. */
 export function escapeLine(line: string): string {
   let s = HAS_INLINE.test(line) ? line.replace(INLINE, '\\$&') : line;
   // NUL has no reference (Markdown reads &#0; as U+FFFD): it is left out.
   if (HAS_CONTROL.test(s)) s = s.replace(CONTROL, (c) => (c === '\u0000' ? '' : `&#${c.charCodeAt(0)};`));
-  // A paragraph drops each line's leading whitespace; a reference keeps the first blank.
-  const first = s.charCodeAt(0);
-  if (first === 0x20 || first === 0x09) return (first === 0x09 ? '&#9;' : '&#32;') + s.slice(1);
+  // A paragraph drops each line's leading whitespace (and the reader any blank): a reference keeps the first.
+  if (EDGE_BLANK.test(s)) return `&#${s.charCodeAt(0)};${s.slice(1)}`;
   const m = LINE_START.exec(s);
   if (m) {
     // "1." → "1\.", "#" → "\#"
@@ -46,11 +47,17 @@ export function escapeLine(line: string): string {
 /** A bare address that GFM would make a link; its colon or dot gets escaped so that it stays text. */
 const BARE_LINK = /(https?)(:\/\/)|(www)(\.)/gi;
 
-/** A label's line: escaped, and a bare address in it kept as text (the reader would make it the topic's link). */
+/**
+ * A label's line: escaped, a bare address in it kept as text (the reader would make it the topic's
+ * link), and its last character a reference when it is a blank (a heading or item drops blanks at its ends).
+ */
 function labelLine(line: string): string {
-  return escapeLine(line).replace(BARE_LINK, (_m, scheme?: string, slashes?: string, www?: string, dot?: string) =>
+  const last = line.length - 1;
+  const trailing = last > 0 && /\s/.test(line[last]) ? `&#${line.charCodeAt(last)};` : '';
+  const escaped = escapeLine(trailing ? line.slice(0, last) : line).replace(BARE_LINK, (_m, scheme?: string, slashes?: string, www?: string, dot?: string) =>
     scheme !== undefined ? `${scheme}\\${slashes}` : `${www}\\${dot}`,
   );
+  return escaped + trailing;
 }
 
 /**
@@ -129,9 +136,9 @@ export interface MarkdownResult {
 const LINE_BREAK = /[\r\n]/;
 const HEADING_MARKS = ['# ', '## ', '### '];
 
-/** A label on one line: its lines trimmed and joined by spaces, blank lines left out. */
+/** A label on one line: as it is, or its lines trimmed and joined by spaces, blank lines left out. */
 function oneLine(label: string): string {
-  if (!LINE_BREAK.test(label)) return label.trim();
+  if (!LINE_BREAK.test(label)) return label;
   return label
     .split(/[\r\n]+/)
     .map((l) => l.trim())

@@ -80,8 +80,14 @@ function decode(bytes: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/**
+ * A note without the blank lines around it (XMind ends plain notes and Quill ops with a line break)
+ * but with the blanks at the start of its first line and the end of its last, which MindFlow's own
+ * exports write exactly. A note of blanks alone is empty.
+ */
 function trimNote(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, '');
+  const text = s.replace(/\r\n?/g, '\n').replace(/^(?:[^\S\n]*\n)+|(?:\n[^\S\n]*)+$/g, '');
+  return text.trim() === '' ? '' : text;
 }
 
 // ---------------------------------------------------------------- content.json (XMind 2020+)
@@ -593,7 +599,7 @@ function mapSheets(sheets: XSheet[], report: ReportBuilder): Mapped {
     } else if (from && ids.has(l.target) && repeats(from, l.target)) {
       report.dropped('links to topics that repeat a branch or relationship', path);
     } else if (from && ids.has(l.target)) {
-      kept.push({ from, to: l.target, counted: { feature: 'links to topics', as: 'converted', example: path } });
+      kept.push({ from, to: l.target, counted: { feature: 'links to topics', as: 'converted', into: 'connections', example: path } });
       report.converted('links to topics', 'connections', path);
     } else {
       const line = `Link to a topic of another sheet: ${l.href}`;

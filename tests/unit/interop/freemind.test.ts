@@ -116,7 +116,7 @@ describe('readFreemind over the corpus', () => {
     expect(r.outline.roots[0].priority).toBe('high');
     expect(feature(report, 'icons')?.dropped).toBe(2);
     expect(r.outline.roots[0].children[0].collapsed).toBe(true);
-    expect(r.outline.connections).toEqual([{ from: 'b', to: 'a', counted: { feature: 'links to other topics', as: 'converted', example: expect.any(Function) } }]);
+    expect(r.outline.connections).toEqual([{ from: 'b', to: 'a', counted: { feature: 'links to other topics', as: 'converted', into: 'connections', example: expect.any(Function) } }]);
     expectBalanced(report);
   });
 

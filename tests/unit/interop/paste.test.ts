@@ -156,14 +156,16 @@ describe('pasteOutline', () => {
     expect(byLabel.get('Risks')!.done).toBeUndefined();
   });
 
-  it('cleans pasted values like any import: unsafe links dropped, over-long labels cut', () => {
+  it('cleans pasted values like any import: unsafe links to notes, over-long labels cut, both said', () => {
     const store = tree('Root');
     const r = pasteOutline(store, 'root', outline(topic('x'.repeat(5000), [], { link: 'javascript:alert(1)' })));
     if (!r.ok) throw new Error(r.error);
     const d = getNode(store.getState(), r.ids[0])!.data;
     expect(d.label.length).toBe(1000);
     expect(d.attachment).toBeUndefined();
-    expect(r.repairs.length).toBeGreaterThan(0);
+    expect(d.notes).toContain('Link: javascript:alert(1)');
+    expect(r.changes).toContain('1 link that is not a web or mail address to notes');
+    expect(r.changes).toContain('1 over-long topic text to text cut to 1,000 characters');
   });
 
   it('refuses a missing target or an empty outline and changes nothing', () => {

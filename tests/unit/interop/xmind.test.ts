@@ -131,7 +131,7 @@ describe('XMind reader over the corpus', () => {
     expect(find(outline.roots, 'to file').notes).toBe('Link: file:////abc/ef');
     // The relationship and the two xmind:# topic links (one into the other sheet) become connections.
     expect(outline.connections).toContainEqual({ from: '2iblin5mer66nq9omm98htnmdm', to: '3ib375f8hmg0abviusakg856sq', counted: { feature: 'relationships', as: 'kept' } });
-    expect(outline.connections).toContainEqual({ from: '5roos0gmob6ndc1vpb5btka8ne', to: '4tmccl0gm2i50cploeik8jd9pc', counted: { feature: 'links to topics', as: 'converted', example: expect.any(Function) } });
+    expect(outline.connections).toContainEqual({ from: '5roos0gmob6ndc1vpb5btka8ne', to: '4tmccl0gm2i50cploeik8jd9pc', counted: { feature: 'links to topics', as: 'converted', into: 'connections', example: expect.any(Function) } });
     expect(feature(report, 'links to topics')).toMatchObject({ found: 2, converted: 2, into: 'connections' });
     expect(feature(report, 'comments')?.converted).toBe(5);
     // Read alone, sheet 1's link into sheet 2 stays as a note.

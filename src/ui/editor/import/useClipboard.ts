@@ -78,6 +78,8 @@ export function useClipboard(store: MindMapStore): void {
       }
       const under = getNode(store.getState(), id)?.data.label ?? '';
       notifySuccess('Topics pasted', `Pasted ${pasted.count} ${pasted.count === 1 ? 'topic' : 'topics'} under “${under}”`);
+      // As an export names what its format could not hold: a cut title's full text is in its notes.
+      if (pasted.changes) notifyWarning('Not everything was pasted as written', pasted.changes);
     };
     document.addEventListener('copy', onCopy);
     document.addEventListener('paste', onPaste);
