@@ -10,20 +10,10 @@ import { readMapFile } from '../../../src/state/interop';
 import { exportFormat, type ExportFormatId } from '../../../src/state/interop/exportFormats';
 import { htmlToText } from '../../../src/state/interop/html';
 import { readMarkdown } from '../../../src/state/interop/markdown';
-import type { NodeData } from '../../../src/state/model';
 import { buildState } from '../../../src/state/snapshot';
-import { makeEdge, makeNode } from '../helpers/mapFixtures';
-import { allTopics } from './helpers';
+import { allTopics, headingAndListMap } from './helpers';
 
-/** A root with each entry as a heading child and as a list item (three levels down). */
-function mapOf(topics: Partial<NodeData>[]): MindMapState {
-  const nodes = [makeNode('root', null, { label: 'Root' }), makeNode('h', 'root', { label: 'Heading' }), makeNode('l', 'h', { label: 'List' })];
-  topics.forEach((data, i) => {
-    nodes.push(makeNode(`a${i}`, 'root', data));
-    nodes.push(makeNode(`b${i}`, 'l', data));
-  });
-  return buildState({ nodes, edges: nodes.slice(1).map((n) => makeEdge(n.parentId!, n.id)) }, 'root');
-}
+const mapOf = headingAndListMap;
 
 function fields(s: MindMapState): [string, string | undefined][] {
   const out: [string, string | undefined][] = [];

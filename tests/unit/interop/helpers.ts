@@ -8,6 +8,10 @@ import { expect } from 'vitest';
 import type { OutlineTopic } from '../../../src/state/interop/outline';
 import type { ImportReport } from '../../../src/state/interop/report';
 import { decodeXmlBytes } from '../../../src/state/interop/xml';
+import type { MindMapState } from '../../../src/state/doc';
+import type { NodeData } from '../../../src/state/model';
+import { buildState } from '../../../src/state/snapshot';
+import { makeEdge, makeNode } from '../helpers/mapFixtures';
 
 export const CORPUS = join(__dirname, '../../../../shared/interop-corpus');
 
@@ -47,4 +51,14 @@ export function expectBalanced(report: ImportReport): void {
 
 export function feature(report: ImportReport, name: string) {
   return report.features.find((f) => f.feature === name);
+}
+
+/** A root with one child per entry, at heading depth and at list depth (below a chain of two). */
+export function headingAndListMap(topics: Partial<NodeData>[]): MindMapState {
+  const nodes = [makeNode('root', null, { label: 'Root' }), makeNode('h', 'root', { label: 'Heading' }), makeNode('l', 'h', { label: 'List' })];
+  topics.forEach((data, i) => {
+    nodes.push(makeNode(`a${i}`, 'root', data));
+    nodes.push(makeNode(`b${i}`, 'l', data));
+  });
+  return buildState({ nodes, edges: nodes.slice(1).map((n) => makeEdge(n.parentId!, n.id)) }, 'root');
 }

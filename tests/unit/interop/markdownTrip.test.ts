@@ -8,10 +8,8 @@ import { childIds, getNode, type MindMapState } from '../../../src/state/doc';
 import { readMapFile, type ImportReport } from '../../../src/state/interop';
 import { exportFormat, type ExportFormatId } from '../../../src/state/interop/exportFormats';
 import { LIMITS } from '../../../src/state/rules';
-import type { NodeData } from '../../../src/state/model';
 import { buildState } from '../../../src/state/snapshot';
-import { makeEdge, makeNode } from '../helpers/mapFixtures';
-import { corpusBytes, expectBalanced, feature } from './helpers';
+import { corpusBytes, expectBalanced, feature, headingAndListMap } from './helpers';
 
 function imported(data: string | Uint8Array, fileName: string): { state: MindMapState; report: ImportReport } {
   const r = readMapFile(typeof data === 'string' ? { text: data, fileName } : { bytes: data, fileName });
@@ -20,15 +18,7 @@ function imported(data: string | Uint8Array, fileName: string): { state: MindMap
   return { state: buildState(r.snapshot, r.snapshot.nodes[0].id), report: r.report };
 }
 
-/** A root with one child per entry, at heading depth and at list depth (below a chain of two). */
-function mapOf(topics: Partial<NodeData>[]): MindMapState {
-  const nodes = [makeNode('root', null, { label: 'Root' }), makeNode('h', 'root', { label: 'Heading' }), makeNode('l', 'h', { label: 'List' })];
-  topics.forEach((data, i) => {
-    nodes.push(makeNode(`a${i}`, 'root', data));
-    nodes.push(makeNode(`b${i}`, 'l', data));
-  });
-  return buildState({ nodes, edges: nodes.slice(1).map((n) => makeEdge(n.parentId!, n.id)) }, 'root');
-}
+const mapOf = headingAndListMap;
 
 /** Label, notes and link of every topic, in pre-order. */
 function topics(s: MindMapState): [string, string | undefined, string | undefined][] {
