@@ -309,6 +309,41 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
     expect(await page.evaluate(() => (window as any).__mindflow.store.canUndo())).toBe(false);
   });
 
+  it('with Auto Layout on, a topic dropped on empty canvas goes back to its place, and Undo still undoes the edit before', async () => {
+    const { page } = session;
+    await resetMap(page, JSON.stringify(smallMap()));
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      m.store.transact('settings', (d: any) => {
+        d.settings.layout = 'right';
+        d.settings.autoLayout = true;
+      });
+      m.store.clearHistory();
+    });
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
+    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
+    await idle(page);
+    // An earlier edit: a rename.
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      m.store.transact('Rename topic', (d: any) => {
+        m.editNode(d, 'b').data.label = 'Renamed';
+      });
+    });
+    const before = await positionOf(page, 'c');
+    const c = await rect(page, 'c');
+    await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(c.x + c.width / 2 + 150, c.y + c.height / 2 + 60, { steps: 10 });
+    await idle(page);
+    await page.mouse.up();
+    await idle(page);
+    expect(await positionOf(page, 'c')).toEqual(before);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.undoLabel())).toBe('Rename topic');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect((await page.evaluate(() => (window as any).__mindflow.node('b').data.label))).toBe('B');
+  });
+
   it('with Auto Layout on, dropping on the upper third of a sibling reorders; one Undo restores', async () => {
     const { page } = session;
     await resetMap(page, JSON.stringify(smallMap()));

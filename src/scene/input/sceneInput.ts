@@ -6,6 +6,7 @@
 import { childIds, getNode } from '../../state/doc';
 import { addMiddleChild, connect, moveNode, select, toggleExpanded, toggleTaskDone } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
+import { layoutPlaces } from '../../state/ydoc/binding';
 import type { VisibilityView } from '../../state/views';
 import { screenToWorld, type Camera } from '../camera/camera';
 import type { CameraControl } from '../camera/cameraControl';
@@ -195,7 +196,10 @@ export class SceneInput implements InputHost {
 
   endDrag(commit: boolean): void {
     if (!this.reparent.finish(this.draggingId, commit)) {
-      if (commit) this.deps.store.commitMark();
+      // While a layout places the topics, a drop that is no reparent or reorder puts the topic back:
+      // a free move there is no part of the map (never stored, no undo step of its own, so the next
+      // undo reached the edit before it).
+      if (commit && !layoutPlaces(this.deps.store.getState().settings)) this.deps.store.commitMark();
       else this.deps.store.bailMark();
     }
     const id = this.draggingId;
