@@ -186,6 +186,24 @@ describe('the Layout menu with the Auto Layout engine (LayoutKeeper)', () => {
     layouts.stop();
   });
 
+  it('an edit Auto Layout could not lay out within the coordinates stays, and turns Auto Layout off in its step', () => {
+    const store = chain(50_000);
+    const layouts = new LayoutKeeper(store);
+    const told: string[] = [];
+    layouts.onTooFar((kind) => told.push(kind));
+    updateSettings(store, { layout: 'down', autoLayout: true });
+    expect(store.getState().settings.autoLayout).toBe(true);
+    const before = store.getState().nodes;
+    // Rightwards, 50,000 levels reach past 10,000,000 units.
+    updateSettings(store, { layout: 'right' });
+    expect(told).toEqual(['right']);
+    expect(store.getState().settings).toMatchObject({ layout: 'right', autoLayout: false });
+    expect(store.getState().nodes).toBe(before);
+    store.undo();
+    expect(store.getState().settings).toMatchObject({ layout: 'down', autoLayout: true });
+    layouts.stop();
+  });
+
   it('answers null for a layout that would not fit, and moves nothing', () => {
     const store = chain(50_000);
     const layouts = new LayoutKeeper(store);

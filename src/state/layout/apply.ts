@@ -74,6 +74,7 @@ export function affectsLayout(changes: ChangeSet): boolean {
  */
 export class LayoutKeeper {
   private running = false;
+  private readonly tooFarListeners = new Set<(kind: TidyLayout) => void>();
   private readonly engine: LayoutEngine;
   private readonly unsubscribe: () => void;
 
@@ -87,6 +88,12 @@ export class LayoutKeeper {
 
   stop(): void {
     this.unsubscribe();
+  }
+
+  /** Told when an edit would have Auto Layout place topics beyond what a map can hold (it is then turned off). */
+  onTooFar(listener: (kind: TidyLayout) => void): () => void {
+    this.tooFarListeners.add(listener);
+    return () => this.tooFarListeners.delete(listener);
   }
 
   /**
@@ -132,8 +139,18 @@ export class LayoutKeeper {
     if (!affectsLayout(changes) && !sized && engine.current(layout)) return;
     this.running = true;
     try {
-      const edit = layoutEdit(state, engine.run(state, layout));
+      const run = engine.run(state, layout);
       const options = changes.external ? { history: false } : { amend: true };
+      if (!fits(run)) {
+        // As the Layout menu refuses such a layout: the edit stays, its topics where it put them,
+        // and Auto Layout goes off in the same step (a paste under a deep chain pushed 285 topics
+        // past the limit, and an export then piled them on one spot).
+        engine.invalidate();
+        this.store.transact('Auto layout', (d) => void (d.settings.autoLayout = false), options);
+        for (const listener of this.tooFarListeners) listener(layout);
+        return;
+      }
+      const edit = layoutEdit(state, run);
       if (edit) this.store.commit('Auto layout', edit.state, edit.patches, edit.inverse, options);
     } finally {
       this.running = false;

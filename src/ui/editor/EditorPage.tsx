@@ -43,6 +43,7 @@ import { SceneApplication } from './SceneApplication';
 import { SearchBanner } from './SearchBanner';
 import { SharedElsewhereNotice } from './SharedElsewhereNotice';
 import { ToolPanel } from './ToolPanel';
+import { tooFar } from './LayoutMenu';
 import classes from './Editor.module.css';
 import { CANVAS_COVER } from './canvasCover';
 import { useTrueAfter } from '../hooks/useTrueAfter';
@@ -182,6 +183,8 @@ function EditorShell({ session }: { session: EditorSession }) {
   );
   useCommandHotkeys(session.store, ui);
   useClipboard(session.store);
+  // An edit Auto Layout could not lay out within a map's coordinates turned it off: said here, whatever panel is open.
+  useEffect(() => session.layouts.onTooFar((kind) => tooFar(kind, true)), [session]);
 
   const toggleTheme = useCallback(() => setColorScheme(theme === 'dark' ? 'light' : 'dark'), [setColorScheme, theme]);
 

@@ -20,12 +20,13 @@ const selectLayout = (s: MindMapState): LayoutKind => s.settings.layout;
 
 const LAYOUT_NAMES: Record<TidyLayout, string> = { right: 'Right', balanced: 'Balanced', down: 'Top-down' };
 
-/** Says why a layout was not applied: it would place topics past what a map can hold. */
-function tooFar(kind: TidyLayout): void {
-  notifyError(
-    'Layout not applied',
-    `The ${LAYOUT_NAMES[kind]} layout would place topics more than ${LIMITS.coordinate.toLocaleString('en-US')} units from the centre, farther than a map can hold: this map is too deep or too wide for it. Nothing was moved.`,
-  );
+/**
+ * Says why a layout was not applied: it would place topics past what a map can hold. `autoOff`: an
+ * edit made with Auto Layout on would have, and Auto Layout was turned off (the edit stays).
+ */
+export function tooFar(kind: TidyLayout, autoOff = false): void {
+  const limit = `The ${LAYOUT_NAMES[kind]} layout would place topics more than ${LIMITS.coordinate.toLocaleString('en-US')} units from the centre, farther than a map can hold: this map is too deep or too wide for it.`;
+  notifyError('Layout not applied', autoOff ? `${limit} Auto Layout is off now; the change is kept where it placed its topics.` : `${limit} Nothing was moved.`);
 }
 
 export function LayoutMenu() {
