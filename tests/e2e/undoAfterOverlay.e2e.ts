@@ -159,5 +159,16 @@ describe('undo and redo keys after a menu or dialog', () => {
       await page.keyboard.press('Escape');
       await page.locator('[aria-modal="true"]').waitFor({ state: 'detached', timeout: 5000 });
     }
+    // Nor when the dialog is closed right after the press: the press was made while it was open.
+    for (let i = 0; i < 2; i++) await page.keyboard.press('Control+n');
+    const count = await nodeCount(page);
+    await button(tools(), 'Templates').click();
+    await page.getByRole('dialog').first().waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[aria-modal="true"]') != null);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Escape');
+    await page.locator('[aria-modal="true"]').waitFor({ state: 'detached', timeout: 5000 });
+    await page.waitForTimeout(800);
+    expect(await nodeCount(page)).toBe(count);
   });
 });

@@ -6,6 +6,7 @@
  * undo or redo press that does nothing says why.
  */
 import { useHotkeys, type HotkeyItem } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { COMMANDS, runCommand, type Command, type KeyHolder, type Note, type UiEffects } from '../../state/commands';
 import type { MindMapStore } from '../../state/store';
 import { isPlainKey, isTypingTarget, keyHolder, plainKeysAllowed } from './shortcuts';
@@ -65,6 +66,42 @@ export function commandHotkeys(commands: readonly Command[], fire: (command: Com
 const RELEASE_WAIT_MS = 600;
 const RELEASE_WAIT_FRAMES = 4;
 
+/**
+ * A press that a dialog or menu holds waits for the keys to come back only when that dialog or menu
+ * is closing: the user dismissed it (Escape, or a press on a button or outside it) at most this long
+ * before. A press made while one is open is answered at once ("Not undone"), even if it closes right
+ * after: it waited too, and undid the map behind a dialog closed within 0.6 s of the press.
+ */
+const DISMISS_WINDOW_MS = 1500;
+const OVERLAY = '[aria-modal="true"], [role="menu"]';
+const CLOSER = 'button, [role="menuitem"]';
+/** The dialogs and menus on screen when the user last dismissed one, and when. */
+let dismissed = new WeakSet<Element>();
+let dismissedAt = -Infinity;
+
+function noteDismissal(e: Event): void {
+  const open = document.querySelectorAll(OVERLAY);
+  if (open.length === 0) return;
+  const t = e.target instanceof Element ? e.target : null;
+  const dismisses =
+    e instanceof KeyboardEvent
+      ? e.key === 'Escape' || ((e.key === 'Enter' || e.key === ' ') && t?.closest(CLOSER) != null)
+      : !t?.closest(OVERLAY) || t.closest(CLOSER) != null;
+  if (!dismisses) return;
+  dismissed = new WeakSet(open);
+  dismissedAt = performance.now();
+}
+
+/**
+ * Whether every dialog and menu on screen is one the user has just dismissed (it is fading out), or
+ * none is left (what still holds the keys is a menu's button not yet told it closed).
+ */
+function overlaysClosing(): boolean {
+  const open = [...document.querySelectorAll(OVERLAY)];
+  if (open.length === 0) return true;
+  return performance.now() - dismissedAt < DISMISS_WINDOW_MS && open.every((el) => dismissed.has(el));
+}
+
 /** Asks `free` on each frame until it says yes or the wait (both its time and frames) is over. */
 function whenFree(free: () => boolean, then: (free: boolean) => void): void {
   const until = performance.now() + RELEASE_WAIT_MS;
@@ -95,7 +132,7 @@ export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, ena
           };
           // A dialog that Escape has just closed holds focus a little longer: a command with notes
           // (undo, redo) runs as soon as nothing holds the keys any more, or says why not.
-          if (d.heldBy && command.notes && !e.repeat) {
+          if (d.heldBy && command.notes && !e.repeat && overlaysClosing()) {
             whenFree(
               () => keyHolder(document.activeElement, document) === null,
               (free) => answer(free ? { run: true, preventDefault: false } : d),
@@ -105,4 +142,12 @@ export function useCommandHotkeys(store: MindMapStore | null, ui: UiEffects, ena
       : [];
   // No tags ignored and contenteditable included: isTypingTarget decides, with input types and role="textbox".
   useHotkeys(hotkeys, [], true);
+  useEffect(() => {
+    document.addEventListener('keydown', noteDismissal, true);
+    document.addEventListener('pointerdown', noteDismissal, true);
+    return () => {
+      document.removeEventListener('keydown', noteDismissal, true);
+      document.removeEventListener('pointerdown', noteDismissal, true);
+    };
+  }, []);
 }
