@@ -166,17 +166,18 @@ export function readOpml(text: string, fileName?: string): ReadResult {
   if (includes > 0) report.choose('Included outlines (type="include") were kept as links to their URL; they were not fetched.');
 
   applyFolding(frames, parseExpansionState(head), report);
-  countHeadTitle(headTitle, roots.length, otherHeadFields, report);
+  countHeadTitle(headTitle, roots.length === 1 ? roots[0].label : null, otherHeadFields, report);
   const outline: Outline = { roots, connections: [], ...(title ? { title } : {}) };
   return { outline, report };
 }
 
 /**
  * The head title is kept when it names the root added above several top-level outlines (or the
- * one topic of an empty body); one top-level outline is the root itself, and the title is dropped.
+ * one topic of an empty body), or is the one top-level outline's own text (as MindFlow's export
+ * writes it); otherwise one top-level outline is the root itself, and the title is dropped.
  */
-function countHeadTitle(headTitle: string, topLevel: number, otherHeadFields: boolean, report: ReportBuilder): void {
-  const used = headTitle !== '' && topLevel !== 1;
+function countHeadTitle(headTitle: string, onlyRoot: string | null, otherHeadFields: boolean, report: ReportBuilder): void {
+  const used = headTitle !== '' && (onlyRoot === null || onlyRoot.trim() === headTitle);
   if (headTitle !== '') {
     if (used) report.kept('head title');
     else report.dropped('head title');

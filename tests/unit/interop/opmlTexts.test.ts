@@ -64,6 +64,13 @@ describe('OPML head title', () => {
     expect(r.report.choices.some((c) => c.startsWith('The head title was not used'))).toBe(true);
   });
 
+  it("is kept where it is the one top-level outline's own text, as MindFlow's export writes it", () => {
+    const r = imported(opml('<outline text="Plan"><outline text="child"/></outline>', '<title>Plan</title>'));
+    expect(r.snapshot.nodes[0].data.label).toBe('Plan');
+    expect(feature(r.report, 'head title')).toMatchObject({ found: 1, kept: 1, dropped: 0 });
+    expect(r.report.choices.some((c) => c.startsWith('The head title was not used'))).toBe(false);
+  });
+
   it('is kept where it names the root above several top-level outlines', () => {
     const r = imported(opml('<outline text="A"/><outline text="B"/>', '<title>States</title><ownerName>me</ownerName>'));
     expect(r.snapshot.nodes[0].data.label).toBe('States');
