@@ -193,6 +193,22 @@ const positions = (page: Page) =>
   ) as Promise<Record<string, { x: number; y: number }>>;
 
 /** Mouse drag from the centre of topic `from` to a point of topic `to` (fy: 0 top … 1 bottom of its card). */
+/** smallMap() with the Right layout and Auto Layout on, fitted, with no history. */
+async function smallMapLaidOutRight(page: Page): Promise<void> {
+  await resetMap(page, JSON.stringify(smallMap()));
+  await page.evaluate(() => {
+    const m = (window as any).__mindflow;
+    m.store.transact('settings', (d: any) => {
+      d.settings.layout = 'right';
+      d.settings.autoLayout = true;
+    });
+    m.store.clearHistory();
+  });
+  await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
+  await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
+  await idle(page);
+}
+
 async function dragOnto(page: Page, from: string, to: string, fy = 0.5): Promise<void> {
   const a = await rect(page, from);
   const b = await rect(page, to);
@@ -311,18 +327,7 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
 
   it('with Auto Layout on, a topic dropped on empty canvas goes back to its place, and Undo still undoes the edit before', async () => {
     const { page } = session;
-    await resetMap(page, JSON.stringify(smallMap()));
-    await page.evaluate(() => {
-      const m = (window as any).__mindflow;
-      m.store.transact('settings', (d: any) => {
-        d.settings.layout = 'right';
-        d.settings.autoLayout = true;
-      });
-      m.store.clearHistory();
-    });
-    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
-    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
-    await idle(page);
+    await smallMapLaidOutRight(page);
     // An earlier edit: a rename.
     await page.evaluate(() => {
       const m = (window as any).__mindflow;
@@ -346,19 +351,8 @@ describe('smart layouts: edges, drag to reparent, keyboard reorder', () => {
 
   it('with Auto Layout on, dropping on the upper third of a sibling reorders; one Undo restores', async () => {
     const { page } = session;
-    await resetMap(page, JSON.stringify(smallMap()));
     // Right layout with Auto Layout on (the menu's own switch is covered by the test above).
-    await page.evaluate(() => {
-      const m = (window as any).__mindflow;
-      m.store.transact('settings', (d: any) => {
-        d.settings.layout = 'right';
-        d.settings.autoLayout = true;
-      });
-      m.store.clearHistory();
-    });
-    await page.waitForFunction(() => (window as any).__mindflow.store.getState().settings.autoLayout === true);
-    await page.evaluate(() => (window as any).__mindflow.scene.fitView(0.3, 0));
-    await idle(page);
+    await smallMapLaidOutRight(page);
     await dragOnto(page, 'c', 'a', 0.15);
     expect(await kidsOf(page, 'root')).toEqual(['c', 'a', 'b']);
     // Laid out again: c now above a.
