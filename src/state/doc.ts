@@ -15,6 +15,11 @@ export interface MapSettings {
   autoLayout: boolean;
 }
 
+/** Whether a layout places the topics after every structural edit (their positions are then derived, not stored). */
+export function layoutPlaces(settings: MapSettings): boolean {
+  return settings.autoLayout && settings.layout !== 'free';
+}
+
 export interface MindMapState {
   nodes: Table<MindNode>;
   edges: Table<MindEdge>;

@@ -3,7 +3,7 @@
  * mark) unless it only touches selection or search. Each returns what a caller needs to react
  * (a new id, or a result with an error message) and costs O(what it touches), never O(map).
  */
-import { childIds, createInitialState, edgeId, getNode, type MindMapState, type MapSettings } from './doc';
+import { childIds, createInitialState, edgeId, getNode, layoutPlaces, type MindMapState, type MapSettings } from './doc';
 import { newId } from './ids';
 import {
   CHILD_OFFSET_X,
@@ -371,11 +371,6 @@ export function updateSettings(store: MindMapStore, patch: Partial<MapSettings>)
   });
 }
 
-/** Whether a layout places topics by itself after every structural edit (auto-layout on). */
-function layoutPlaces(s: MindMapState): boolean {
-  return s.settings.autoLayout && s.settings.layout !== 'free';
-}
-
 interface Box {
   minX: number;
   minY: number;
@@ -478,7 +473,7 @@ export function moveToParent(
   if (id === newParent || isDescendantOf(s, newParent, id)) {
     return { ok: false, error: 'A topic cannot be moved into its own branch.' };
   }
-  const branch = layoutPlaces(s) ? [] : subtreeIds(s, id);
+  const branch = layoutPlaces(s.settings) ? [] : subtreeIds(s, id);
   const offset = branch.length ? dropOffset(s, id, branch, newParent, sizeOf) : null;
   store.transact('Move topic to new parent', (d) => {
     if (offset) {
@@ -506,7 +501,7 @@ export function moveAmongSiblings(store: MindMapStore, id: string, delta: -1 | 1
   if (from < 0 || to < 0 || to >= siblings.length) return false;
   const parentId = node.parentId;
   // Unless a layout places the topics, the two branches trade places on the canvas too.
-  const moves = layoutPlaces(s) ? null : branchesTraded(s, id, siblings[to], sizeOf);
+  const moves = layoutPlaces(s.settings) ? null : branchesTraded(s, id, siblings[to], sizeOf);
   return store.transact('Reorder topic', (d) => {
     const next = siblings.slice();
     next[from] = next[to];

@@ -3,10 +3,9 @@
  * spatial index, selection, expand/collapse, connections, the topic drag with drag-to-reparent
  * (reparentDrag.ts), hover and the connection preview.
  */
-import { childIds, getNode } from '../../state/doc';
+import { childIds, getNode, layoutPlaces } from '../../state/doc';
 import { addMiddleChild, connect, moveNode, select, toggleExpanded, toggleTaskDone } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
-import { layoutPlaces } from '../../state/ydoc/binding';
 import type { VisibilityView } from '../../state/views';
 import { screenToWorld, type Camera } from '../camera/camera';
 import type { CameraControl } from '../camera/cameraControl';

@@ -59,11 +59,15 @@ export function decodeUtf8OrWindows1252(bytes: Uint8Array): { text: string; warn
   }
 }
 
-/** Text of a non-XML file (see the file comment). */
-export function decodeText(bytes: Uint8Array): { text: string; warning: string | null } {
+/** UTF-16 text, by its byte-order mark or (with a warning) its zero bytes; null when the bytes are not UTF-16. */
+export function decodeUtf16(bytes: Uint8Array): { text: string; warning: string | null } | null {
   const bom = utf16ByBom(bytes);
   if (bom) return { text: new TextDecoder(bom).decode(bytes), warning: null };
   const guessed = utf16ByZeros(bytes);
-  if (guessed) return { text: new TextDecoder(guessed).decode(bytes), warning: utf16Warning(guessed) };
-  return decodeUtf8OrWindows1252(bytes);
+  return guessed ? { text: new TextDecoder(guessed).decode(bytes), warning: utf16Warning(guessed) } : null;
+}
+
+/** Text of a non-XML file (see the file comment). */
+export function decodeText(bytes: Uint8Array): { text: string; warning: string | null } {
+  return decodeUtf16(bytes) ?? decodeUtf8OrWindows1252(bytes);
 }

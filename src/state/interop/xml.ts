@@ -12,7 +12,7 @@
  * The result is a plain element tree; every walk over it must be iterative (a 100,000-level outline
  * is a 100,000-level tree).
  */
-import { decodeUtf8OrWindows1252, decodeWindows1252, utf16ByBom, utf16ByZeros, utf16Warning } from './encoding';
+import { decodeUtf16, decodeUtf8OrWindows1252, decodeWindows1252 } from './encoding';
 import { FormatError } from './reader';
 
 export interface XmlElement {
@@ -233,11 +233,9 @@ export function textContent(el: XmlElement): string {
  * decodeText reads other files, with its warning. An encoding TextDecoder does not know is a FormatError.
  */
 export function decodeXml(bytes: Uint8Array, format: string): { text: string; warning: string | null } {
-  const bom = utf16ByBom(bytes);
-  if (bom) return { text: new TextDecoder(bom).decode(bytes), warning: null };
+  const utf16 = decodeUtf16(bytes);
+  if (utf16) return utf16;
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(bytes), warning: null };
-  const guessed = utf16ByZeros(bytes);
-  if (guessed) return { text: new TextDecoder(guessed).decode(bytes), warning: utf16Warning(guessed) };
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 200)));
   const m = /^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head);
   const label = m ? m[1] : 'utf-8';
@@ -250,9 +248,4 @@ export function decodeXml(bytes: Uint8Array, format: string): { text: string; wa
   if (decoder.encoding === 'utf-8') return decodeUtf8OrWindows1252(bytes);
   if (decoder.encoding === 'windows-1252') return { text: decodeWindows1252(bytes), warning: null };
   return { text: decoder.decode(bytes), warning: null };
-}
-
-/** decodeXml's text alone. */
-export function decodeXmlBytes(bytes: Uint8Array, format: string): string {
-  return decodeXml(bytes, format).text;
 }

@@ -26,7 +26,7 @@
  */
 import { produce } from 'immer';
 import type * as Y from 'yjs';
-import { childIds, edgeId, type MapSettings, type MindMapState } from '../doc';
+import { childIds, edgeId, layoutPlaces, type MindMapState } from '../doc';
 import { DEFAULT_COLOR, type MindEdge, type MindNode } from '../model';
 import { beginBulk, EdgeBatch, finishBulk } from '../bulk';
 import { editNode } from '../mutations';
@@ -63,11 +63,6 @@ import { DocHistory } from './undo';
 import { copyChanges, docFields, sameDocFields, unionChanges, withDocFields, type StepMemo } from './stepMemo';
 
 type StackItem = DocHistory['manager']['undoStack'][number];
-
-/** Whether a layout places the topics (their positions are then derived, not stored). */
-export function layoutPlaces(settings: MapSettings): boolean {
-  return settings.autoLayout && settings.layout !== 'free';
-}
 
 /**
  * Above this many changed topics and links (or a quarter of the map) a change from elsewhere rebuilds

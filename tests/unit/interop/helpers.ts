@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { OutlineTopic } from '../../../src/state/interop/outline';
 import type { ImportReport } from '../../../src/state/interop/report';
-import { decodeXmlBytes } from '../../../src/state/interop/xml';
+import { decodeXml } from '../../../src/state/interop/xml';
 import type { MindMapState } from '../../../src/state/doc';
 import type { NodeData } from '../../../src/state/model';
 import { buildState } from '../../../src/state/snapshot';
@@ -21,7 +21,7 @@ export function corpusBytes(path: string): Uint8Array {
 
 /** An XML corpus file decoded as its declaration says. */
 export function corpusXml(path: string): string {
-  return decodeXmlBytes(corpusBytes(path), 'test');
+  return decodeXml(corpusBytes(path), 'test').text;
 }
 
 export function corpusText(path: string): string {

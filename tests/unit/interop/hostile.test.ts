@@ -7,7 +7,7 @@ import { readFreemind } from '../../../src/state/interop/freemind';
 import { htmlToText } from '../../../src/state/interop/html';
 import { readOpml } from '../../../src/state/interop/opml';
 import { toMap } from '../../../src/state/interop/toMap';
-import { decodeXmlBytes, decodeXmlEntities, parseXml } from '../../../src/state/interop/xml';
+import { decodeXml, decodeXmlEntities, parseXml } from '../../../src/state/interop/xml';
 
 const LAUGHS = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
@@ -70,7 +70,7 @@ describe('XML safety', () => {
 
   it('an encoding TextDecoder does not know is a clear error', () => {
     const bytes = new TextEncoder().encode('<?xml version="1.0" encoding="x-made-up"?><opml/>');
-    expect(() => decodeXmlBytes(bytes, 'OPML')).toThrow('Could not read this OPML file: its declared encoding "x-made-up" is not supported');
+    expect(() => decodeXml(bytes, 'OPML')).toThrow('Could not read this OPML file: its declared encoding "x-made-up" is not supported');
   });
 });
 

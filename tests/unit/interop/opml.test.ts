@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readOpml } from '../../../src/state/interop/opml';
 import { countTopics } from '../../../src/state/interop/outline';
-import { decodeXmlBytes } from '../../../src/state/interop/xml';
+import { decodeXml } from '../../../src/state/interop/xml';
 import { toMap } from '../../../src/state/interop/toMap';
 import { allTopics, corpusXml, expectBalanced, feature } from './helpers';
 
@@ -142,7 +142,7 @@ describe('readOpml over the corpus', () => {
       0xe8,
       ...ascii('me"/></body></opml>'),
     ]);
-    const r = readOpml(decodeXmlBytes(latin, 'OPML'));
+    const r = readOpml(decodeXml(latin, 'OPML').text);
     expect(r.outline.roots[0].label).toBe('Café crème');
   });
 
