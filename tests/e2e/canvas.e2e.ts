@@ -184,6 +184,56 @@ describe('canvas (desktop)', () => {
     await idle(page);
   });
 
+  test('a topic held near the canvas edge scrolls the map and goes along; Escape stops and puts it back', async () => {
+    const canvas = (await page.getByRole('application', { name: 'Mind map canvas' }).boundingBox())!;
+    const before = (await nodeData(page, 'beta')).position;
+    const cam = await viewport(page);
+    const p = await point(page, 'beta');
+    const start = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('beta')))!;
+    const edgeY = p.y;
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down();
+    const right = canvas.x + canvas.width - 8;
+    for (let i = 1; i <= 8; i++) await page.mouse.move(p.x + ((right - p.x) * i) / 8, edgeY);
+    // No pointer moves now: the map keeps scrolling while the pointer rests at the edge.
+    await expect.poll(async () => (await viewport(page)).x, { timeout: 5_000, interval: 50 }).toBeLessThan(cam.x - 200);
+    // Back inside, away from the edge: the scroll stops there.
+    await page.mouse.move(canvas.x + canvas.width / 2, edgeY);
+    const stopped = (await viewport(page)).x;
+    await pageFrames(page, 5);
+    expect((await viewport(page)).x).toBe(stopped);
+    await page.mouse.move(right, edgeY);
+    await expect.poll(async () => (await viewport(page)).x, { timeout: 5_000, interval: 50 }).toBeLessThan(stopped - 100);
+    await page.mouse.up();
+    await idle(page);
+    const cam2 = await viewport(page);
+    const dropped = (await nodeData(page, 'beta')).position;
+    // The topic went along with the map: under the pointer, far beyond where the screen first ended.
+    expect(dropped.x - before.x).toBeGreaterThan((right - p.x + (cam.x - cam2.x)) / cam.zoom - 2);
+    const rect = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('beta')))!;
+    expect(Math.abs(rect.x + (p.x - start.x) - right)).toBeLessThan(3);
+    // One undo step brings it back; the camera stays where the user took it.
+    await page.evaluate(() => (window as any).__mindflow.store.undo());
+    await idle(page);
+    expect((await nodeData(page, 'beta')).position).toEqual(before);
+
+    // Escape during the scroll: the scroll stops and the topic goes back.
+    const q = await point(page, 'alpha');
+    const alphaBefore = (await nodeData(page, 'alpha')).position;
+    await page.mouse.move(q.x, q.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(q.x, q.y + ((canvas.y + canvas.height - 6 - q.y) * i) / 6);
+    const camY = (await viewport(page)).y;
+    await expect.poll(async () => (await viewport(page)).y, { timeout: 5_000, interval: 50 }).toBeLessThan(camY - 50);
+    await page.keyboard.press('Escape');
+    const held = (await viewport(page)).y;
+    await pageFrames(page, 5);
+    expect((await viewport(page)).y).toBe(held);
+    await page.mouse.up();
+    await idle(page);
+    expect((await nodeData(page, 'alpha')).position).toEqual(alphaBefore);
+  });
+
   test('chevron collapses and expands a subtree', async () => {
     const c = await point(page, 'alpha', 'chevron');
     await page.mouse.click(c.x, c.y);
@@ -591,6 +641,35 @@ describe('canvas (mobile, touch)', () => {
       await touch('touchEnd', []);
       await idle(s.page);
       expect((await viewport(s.page)).x).toBeCloseTo(moved.x + 50, 0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('canvas (mobile, touch): a topic dragged to the edge', () => {
+  test('scrolls the map while the finger rests there, and lands where the finger lifts', async () => {
+    const s = await openApp({ mobile: true });
+    try {
+      await s.goto('/mindmap');
+      await load(s.page, smallMap());
+      const canvas = (await s.page.getByRole('application', { name: 'Mind map canvas' }).boundingBox())!;
+      const before = (await nodeData(s.page, 'beta')).position;
+      const cam = await viewport(s.page);
+      const p = await point(s.page, 'beta');
+      const cdp = await s.context.newCDPSession(s.page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', pts: Array<[number, number]>) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], i) => ({ x, y, id: i + 1 })) });
+      const left = canvas.x + 6;
+      await touch('touchStart', [[p.x, p.y]]);
+      for (let i = 1; i <= 6; i++) await touch('touchMove', [[p.x + ((left - p.x) * i) / 6, p.y]]);
+      await expect.poll(async () => (await viewport(s.page)).x, { timeout: 5_000, interval: 50 }).toBeGreaterThan(cam.x + 150);
+      await touch('touchEnd', []);
+      await idle(s.page);
+      const shift = (await viewport(s.page)).x - cam.x;
+      const after = (await nodeData(s.page, 'beta')).position;
+      expect(before.x - after.x).toBeGreaterThan((p.x - left + shift) / cam.zoom - 2);
+      expect(await selected(s.page)).toBe('beta');
     } finally {
       await s.close();
     }

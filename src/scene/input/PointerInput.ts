@@ -8,7 +8,7 @@ import { DOUBLE_TAP_MS } from '../../state/model';
 import { leaveTitleEditors } from '../a11y/labelEditor';
 import { screenToWorld, wheelZoomFactor, zoomAround, type Camera } from '../camera/camera';
 import type { NodePart } from '../topics/nodeLayout';
-import { connectionEnds, DRAG_THRESHOLD_PX, movedBeyond, pinchCamera, TOUCH_DRAG_THRESHOLD_PX, type PinchStart } from './gestures';
+import { connectionEnds, DRAG_THRESHOLD_PX, edgePanVelocity, movedBeyond, pinchCamera, TOUCH_DRAG_THRESHOLD_PX, type PinchStart } from './gestures';
 
 export interface Hit {
   id: string;
@@ -52,11 +52,17 @@ type Mode =
 
 /** A second finger this soon after a touch drag began makes it a pinch, and the drag is undone. */
 const PINCH_GRACE_MS = 300;
+/** The longest step of the edge scroll: a slow frame does not throw the map far. */
+const EDGE_PAN_MAX_STEP_MS = 50;
 
 export class PointerInput {
   private mode: Mode = { kind: 'idle' };
   private pointers = new Map<number, { x: number; y: number }>();
   private lastTap = { time: 0, id: '' };
+  /** Where the pointer of a drag or a connection is (canvas px): the edge scroll follows it. */
+  private dragPointer: { x: number; y: number } | null = null;
+  private edgePanFrame: number | null = null;
+  private edgePanAt = 0;
 
   constructor(private readonly host: InputHost) {
     const el = host.element;
@@ -134,6 +140,7 @@ export class PointerInput {
     // A second finger soon after the first started to move a topic: it was a pinch all along, and
     // the topic goes back.
     const m = this.mode;
+    this.stopEdgePan();
     if (m.kind === 'dragging') this.host.endDrag(!(m.touch && performance.now() - m.at < PINCH_GRACE_MS));
     const [a, b] = [...this.pointers.values()];
     this.mode = {
@@ -176,6 +183,7 @@ export class PointerInput {
           this.host.beginDrag(m.hit.id);
           this.host.setCursor('grabbing');
           this.dragMove(p);
+          this.followEdge(p);
         } else if (part === 'handle-in' || part === 'handle-out') {
           const from = { id: m.hit.id, side: part === 'handle-in' ? ('in' as const) : ('out' as const) };
           this.mode = { kind: 'connecting', from, pointerId: m.pointerId };
@@ -186,7 +194,9 @@ export class PointerInput {
         return;
       }
       case 'dragging':
-        if (e.pointerId === m.pointerId) this.dragMove(p);
+        if (e.pointerId !== m.pointerId) return;
+        this.dragMove(p);
+        this.followEdge(p);
         return;
       case 'panning': {
         if (e.pointerId !== m.pointerId) return;
@@ -199,6 +209,7 @@ export class PointerInput {
       }
       case 'connecting':
         this.host.setPreview(m.from, screenToWorld(this.host.camera(), p.x, p.y));
+        if (m.pointerId !== null) this.followEdge(p);
         return;
       case 'pinching': {
         if (this.pointers.size < 2) return;
@@ -216,6 +227,47 @@ export class PointerInput {
     if (m.kind !== 'dragging') return;
     const w = screenToWorld(this.host.camera(), p.x, p.y);
     this.host.dragTo(m.id, m.startPos.x + (w.x - m.startWorld.x), m.startPos.y + (w.y - m.startWorld.y), w);
+  }
+
+  /**
+   * A drag (of a topic, or of a new connection) whose pointer rests near the canvas's edge scrolls
+   * the map that way, frame by frame, and the topic or the connection's end goes along: a target
+   * off screen can be reached in one gesture, by touch too.
+   */
+  private followEdge(p: { x: number; y: number }): void {
+    this.dragPointer = p;
+    if (this.edgePanFrame !== null || !this.edgeVelocity()) return;
+    this.edgePanAt = performance.now();
+    this.edgePanFrame = requestAnimationFrame(this.edgePanStep);
+  }
+
+  private edgeVelocity(): { vx: number; vy: number } | null {
+    const p = this.dragPointer;
+    if (!p) return null;
+    const r = this.host.element.getBoundingClientRect();
+    const v = edgePanVelocity(p.x, p.y, r.width, r.height);
+    return v.vx || v.vy ? v : null;
+  }
+
+  private edgePanStep = (now: number) => {
+    this.edgePanFrame = null;
+    const m = this.mode;
+    const v = this.edgeVelocity();
+    const p = this.dragPointer;
+    if (!v || !p || !(m.kind === 'dragging' || (m.kind === 'connecting' && m.pointerId !== null))) return;
+    const dt = Math.min(EDGE_PAN_MAX_STEP_MS, Math.max(0, now - this.edgePanAt)) / 1000;
+    this.edgePanAt = now;
+    const cam = this.host.camera();
+    this.host.setCamera({ x: cam.x - v.vx * dt, y: cam.y - v.vy * dt, zoom: cam.zoom });
+    if (m.kind === 'dragging') this.dragMove(p);
+    else this.host.setPreview(m.from, screenToWorld(this.host.camera(), p.x, p.y));
+    this.edgePanFrame = requestAnimationFrame(this.edgePanStep);
+  };
+
+  private stopEdgePan(): void {
+    if (this.edgePanFrame !== null) cancelAnimationFrame(this.edgePanFrame);
+    this.edgePanFrame = null;
+    this.dragPointer = null;
   }
 
   private onUp = (e: PointerEvent) => {
@@ -250,6 +302,7 @@ export class PointerInput {
       case 'dragging':
         if (e.pointerId !== m.pointerId) return;
         this.mode = { kind: 'idle' };
+        this.stopEdgePan();
         this.host.endDrag(true);
         if (m.touch) this.host.select(m.id);
         this.host.setCursor('grab');
@@ -264,6 +317,7 @@ export class PointerInput {
       case 'connecting': {
         if (m.pointerId === null || e.pointerId !== m.pointerId) return;
         this.mode = { kind: 'idle' };
+        this.stopEdgePan();
         this.host.setPreview(null, null);
         const hit = this.host.hit(p.x, p.y, e.pointerType === 'touch');
         if (hit && hit.id !== m.from.id) {
@@ -289,6 +343,7 @@ export class PointerInput {
 
   private onCancel = (e: PointerEvent) => {
     this.pointers.delete(e.pointerId);
+    this.stopEdgePan();
     if (this.mode.kind === 'dragging') this.host.endDrag(true);
     if (this.mode.kind === 'connecting') this.host.setPreview(null, null);
     this.mode = { kind: 'idle' };
@@ -320,6 +375,7 @@ export class PointerInput {
 
   private onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
+    this.stopEdgePan();
     if (this.mode.kind === 'dragging') {
       this.mode = { kind: 'idle' };
       this.host.endDrag(false);
@@ -330,6 +386,7 @@ export class PointerInput {
   };
 
   destroy(): void {
+    this.stopEdgePan();
     const el = this.host.element;
     el.removeEventListener('pointerdown', this.onDown);
     el.removeEventListener('pointermove', this.onMove);
