@@ -279,7 +279,7 @@ class SceneRoot {
       },
       editLabel: (id) => this.treeEdit.editLabel(id),
       focusNode: (id) => this.treeEdit.focusNode(id),
-      revealNode: (id) => this.treeEdit.revealShown(id),
+      revealNode: (id, withChildren) => this.treeEdit.revealShown(id, withChildren),
       setPresence: (people) => {
         this.presence.set(people);
         this.scheduler.request();

@@ -40,8 +40,11 @@ export interface SceneHandle {
   setSnapToGrid(on: boolean): void;
   editLabel(id: string): void;
   focusNode(id: string): void;
-  /** Pans the least that brings the topic on screen and out from under the panels. */
-  revealNode(id: string): void;
+  /**
+   * Pans the least that brings the topic on screen and out from under the panels; `withChildren`:
+   * with its shown children where the screen has room (topics just pasted under it).
+   */
+  revealNode(id: string, withChildren?: boolean): void;
   getViewport(): Camera;
   setViewport(cam: Camera, durationMs?: number): void;
   onViewportChange(cb: (cam: Camera) => void): () => void;
@@ -78,7 +81,7 @@ export interface HandleDeps {
   setSnapToGrid(on: boolean): void;
   editLabel(id: string): void;
   focusNode(id: string): void;
-  revealNode(id: string): void;
+  revealNode(id: string, withChildren?: boolean): void;
   setPresence(people: readonly PresencePerson[]): void;
   destroy(): void;
 }
@@ -104,7 +107,7 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
     setSnapToGrid: (on) => d.setSnapToGrid(on),
     editLabel: (id) => d.editLabel(id),
     focusNode: (id) => d.focusNode(id),
-    revealNode: (id) => d.revealNode(id),
+    revealNode: (id, withChildren) => d.revealNode(id, withChildren),
     getViewport: () => ({ ...camera.cam }),
     setViewport: (cam, ms = 0) => camera.animateTo({ x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, camera.minZoomFor(cam.zoom)) }, ms),
     onViewportChange: (cb) => {

@@ -590,6 +590,32 @@ describe('canvas controls and saving', () => {
     expect(underMinimap(await rectOf('R7'))).toBe(false);
   });
 
+  it('a new task list comes on screen with its tasks, clear of the Edit panel', async () => {
+    await resetMap(page);
+    await clickNode(page, 'root');
+    const edit = editPanel(page);
+    await expectVisible(edit);
+    // The root right of the middle: the list's tasks (400 px further right) would open under the panel.
+    await page.evaluate(() => (window as any).__mindflow.scene.setViewport({ x: 700, y: 300, zoom: 1 }, 0));
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    await button(page.getByRole('complementary', { name: 'Tools' }), 'Add Task List').click();
+    await page.waitForTimeout(700);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const box = (await edit.boundingBox())!;
+    const tasks = await page.evaluate(() => {
+      const w = window as any;
+      const s = w.__mindflow.store.getState();
+      return w.__mindflow.kids(s.selectedNodeId).map((id: string) => w.__mindflow.scene.nodeClientRect(id));
+    });
+    expect(tasks).toHaveLength(3);
+    for (const r of tasks) {
+      const under = r.x < box.x + box.width && r.x + r.width > box.x && r.y < box.y + box.height && r.y + r.height > box.y;
+      expect(under).toBe(false);
+      expect(r.x + r.width).toBeLessThanOrEqual(1280);
+      expect(r.y + r.height).toBeLessThanOrEqual(800);
+    }
+  });
+
   it('warns lastingly when saving fails and offers "Download JSON"', async () => {
     // The map an earlier test's import replaced is written first (it would fail below, and say so).
     await page.evaluate(() => (window as any).__mindflow.kept.whenIdle());

@@ -442,6 +442,30 @@ describe('Copy and paste of branches', () => {
     await waitForCount(1);
   });
 
+  it('brings pasted topics on screen, clear of the Edit panel', async () => {
+    await selectTopic('root');
+    const edit = editPanel(page);
+    await expectVisible(edit);
+    await page.evaluate(() => (window as any).__mindflow.scene.setViewport({ x: 700, y: 300, zoom: 1 }, 0));
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    await pasteText('One\nTwo\nThree\n');
+    await waitForCount(4);
+    await page.waitForTimeout(700);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const box = (await edit.boundingBox())!;
+    const rects = await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      return (m.kids('root') as string[]).map((id) => m.scene.nodeClientRect(id));
+    });
+    expect(rects).toHaveLength(3);
+    for (const r of rects) {
+      expect(r.x < box.x + box.width && r.x + r.width > box.x && r.y < box.y + box.height && r.y + r.height > box.y).toBe(false);
+      expect(r.x + r.width).toBeLessThanOrEqual(1280);
+    }
+    await page.keyboard.press('Control+z');
+    await waitForCount(1);
+  });
+
   it('pastes with the real keyboard and clipboard', async () => {
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseURL });
     await selectTopic('root');

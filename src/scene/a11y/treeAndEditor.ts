@@ -2,7 +2,7 @@
  * The DOM beside the canvas: the keyboard tree (a11yTree.ts, roving focus that pans to the focused
  * topic) and the in-place label editor (labelEditor.ts), placed over the topic card.
  */
-import { getNode } from '../../state/doc';
+import { childIds, getNode } from '../../state/doc';
 import { MOBILE_MAX_WIDTH } from '../../state/model';
 import { renameNode, select, setExpanded, toggleTaskDone } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
@@ -12,7 +12,7 @@ import { DepthCache } from './treeWindow';
 import { cameraToReveal, visibleWorldRect, worldToScreen, zoomAround } from '../camera/camera';
 import type { CameraControl } from '../camera/cameraControl';
 import { NODE_HEIGHT, type ThemeColors } from '../constants';
-import { expandRect, finiteOr } from '../geometry';
+import { expandRect, finiteOr, type Rect } from '../geometry';
 import { LabelEditor } from './labelEditor';
 import { nodeCardRect } from '../topics/nodeLayout';
 import type { SpatialIndex } from '../spatial/spatialIndex';
@@ -33,6 +33,9 @@ export interface TreeAndEditorDeps {
 }
 
 export const TOPIC_GONE_WHILE_RENAMING = 'The topic you were renaming was deleted in another tab or by someone else.';
+
+/** A topic that came with more children than this is revealed alone. */
+const REVEAL_CHILDREN_MAX = 100;
 
 /** Longer than the time within which a second tap makes a double tap (PointerInput). */
 const AFTER_DOUBLE_TAP_MS = 400;
@@ -109,7 +112,7 @@ export class TreeAndEditor {
     else {
       this.followSelection(id);
       // A frame later: the panels that come with a selection (the Edit panel) are on the page then.
-      if (shown) requestAnimationFrame(() => this.revealShown(id));
+      if (shown) requestAnimationFrame(() => this.revealShown(id, true));
     }
   }
 
@@ -159,11 +162,33 @@ export class TreeAndEditor {
     else if (a.kind === 'toggleTask') toggleTaskDone(store, a.id);
   }
 
-  /** Pans (animated, short) so the topic is on screen. */
-  private reveal(id: string): void {
+  /**
+   * Pans (animated, short) so the topic is on screen; `withChildren`: its shown children too, where
+   * the screen has room (a new task list and its tasks, a pasted branch).
+   */
+  private reveal(id: string, withChildren = false): void {
+    const s = this.deps.store.getState();
+    const card = this.cardOf(id);
+    if (!card) return;
+    let around: Rect | undefined;
+    const kids = withChildren ? childIds(s, id) : [];
+    if (kids.length > 0 && kids.length <= REVEAL_CHILDREN_MAX) {
+      around = { ...card };
+      for (const k of kids) {
+        const c = this.deps.visibility.visible.has(k) ? this.cardOf(k) : null;
+        if (!c) continue;
+        around.minX = Math.min(around.minX, c.minX);
+        around.minY = Math.min(around.minY, c.minY);
+        around.maxX = Math.max(around.maxX, c.maxX);
+        around.maxY = Math.max(around.maxY, c.maxY);
+      }
+    }
+    this.deps.camera.reveal(card, around);
+  }
+
+  private cardOf(id: string): Rect | null {
     const n = getNode(this.deps.store.getState(), id);
-    if (!n) return;
-    this.deps.camera.reveal(nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), this.deps.nodeWidth(id)));
+    return n ? nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), this.deps.nodeWidth(id)) : null;
   }
 
   /**
@@ -178,8 +203,8 @@ export class TreeAndEditor {
   }
 
   /** Pans the topic on screen and out from under the panels, if it is shown (and the scene still lives: callers wait a little). */
-  revealShown(id: string): void {
-    if (!this.destroyed && this.deps.visibility.visible.has(id)) this.reveal(id);
+  revealShown(id: string, withChildren = false): void {
+    if (!this.destroyed && this.deps.visibility.visible.has(id)) this.reveal(id, withChildren);
   }
 
   focusNode(id: string): void {

@@ -245,9 +245,33 @@ export class CameraControl {
     this.animateTo(to, 200);
   }
 
-  /** Pans (animated, short) so the card rectangle is on screen. */
-  reveal(card: Rect): void {
-    const to = cameraToReveal(this.target, this.size, expandRect(card, 12), 48, this.covers());
+  /**
+   * Pans (animated, short) so the card rectangle is on screen. With `around` (the card with what
+   * came with it, a new task list's tasks), that whole area where the screen can show it with the
+   * card clear of the panels; else the card alone.
+   */
+  reveal(card: Rect, around?: Rect): void {
+    const covers = this.covers();
+    const margin = 48;
+    const target = this.target;
+    const cardBox = expandRect(card, 12);
+    if (around) {
+      const wide = cameraToReveal(target, this.size, expandRect(around, 12), margin, covers) ?? target;
+      if (!cameraToReveal(wide, this.size, cardBox, margin, covers) && !this.coversAny(wide, around, covers)) {
+        if (wide !== target) this.animateTo(wide, 250);
+        return;
+      }
+    }
+    const to = cameraToReveal(target, this.size, cardBox, margin, covers);
     if (to) this.animateTo(to, 250);
+  }
+
+  /** Whether, seen through `cam`, a panel covers part of the world rectangle. */
+  private coversAny(cam: Camera, r: Rect, covers: readonly Rect[]): boolean {
+    const left = r.minX * cam.zoom + cam.x;
+    const right = r.maxX * cam.zoom + cam.x;
+    const top = r.minY * cam.zoom + cam.y;
+    const bottom = r.maxY * cam.zoom + cam.y;
+    return covers.some((c) => c.minX < right && c.maxX > left && c.minY < bottom && c.maxY > top);
   }
 }

@@ -182,7 +182,9 @@ function EditorShell({ session }: { session: EditorSession }) {
     [isMobile],
   );
   useCommandHotkeys(session.store, ui);
-  useClipboard(session.store);
+  // Pasted topics are brought on screen with the topic they went under, a frame later (once drawn).
+  const revealPasted = useCallback((id: string) => void requestAnimationFrame(() => canvas.current?.revealNode?.(id, true)), []);
+  useClipboard(session.store, revealPasted);
   // An edit Auto Layout could not lay out within a map's coordinates turned it off: said here, whatever panel is open.
   useEffect(() => session.layouts.onTooFar((kind) => tooFar(kind, true)), [session]);
 

@@ -21,7 +21,7 @@ export interface CanvasHandle {
   setSnapToGrid?(on: boolean): void;
   editLabel?(id: string): void;
   focusNode?(id: string): void;
-  revealNode?(id: string): void;
+  revealNode?(id: string, withChildren?: boolean): void;
   /** The camera: world = (screen - x) / zoom. */
   getViewport?(): { x: number; y: number; zoom: number };
   setPresence?(people: readonly PresencePersonView[]): void;

@@ -35,7 +35,8 @@ function selectedTopic(store: MindMapStore): string | null {
   return s.selectedNodeId !== null && getNode(s, s.selectedNodeId) ? s.selectedNodeId : null;
 }
 
-export function useClipboard(store: MindMapStore): void {
+/** `onPasted`: topics were pasted under `parentId` (the editor brings them on screen). */
+export function useClipboard(store: MindMapStore, onPasted?: (parentId: string) => void): void {
   useEffect(() => {
     const onCopy = (e: ClipboardEvent) => {
       if (blocked(e) || hasTextSelection() || !e.clipboardData) return;
@@ -77,6 +78,7 @@ export function useClipboard(store: MindMapStore): void {
         return;
       }
       const under = getNode(store.getState(), id)?.data.label ?? '';
+      onPasted?.(id);
       notifySuccess('Topics pasted', `Pasted ${pasted.count} ${pasted.count === 1 ? 'topic' : 'topics'} under “${under}”`);
       // As an export names what its format could not hold: a cut title's full text is in its notes.
       if (pasted.changes) notifyWarning('Not everything was pasted as written', pasted.changes);
@@ -87,5 +89,5 @@ export function useClipboard(store: MindMapStore): void {
       document.removeEventListener('copy', onCopy);
       document.removeEventListener('paste', onPaste);
     };
-  }, [store]);
+  }, [store, onPasted]);
 }
