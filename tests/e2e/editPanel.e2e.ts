@@ -53,6 +53,27 @@ async function fillLong(page: Page, label: string, text: string) {
   await editPanel(page).getByLabel(label, { exact: true }).fill(text);
 }
 
+describe('beside the minimap', () => {
+  it('a panel reaching down over the minimap moves it to the panel\'s left; it goes back as the panel closes', async () => {
+    const minimap = page.getByRole('img', { name: 'Minimap' });
+    const home = (await minimap.boundingBox())!;
+    await clickNode(page, 'a');
+    await openAdvanced(page);
+    // The panel moved down over the minimap's corner (by its grip, with the keyboard).
+    await editPanel(page).getByRole('button', { name: 'Move panel (arrow keys)' }).focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Shift+ArrowDown');
+    const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+    await expect.poll(async () => overlap((await minimap.boundingBox())!, (await editPanel(page).boundingBox())!)).toBe(false);
+    const beside = (await minimap.boundingBox())!;
+    expect(beside.y).toBe(home.y);
+    expect(beside.x + beside.width).toBeLessThanOrEqual((await editPanel(page).boundingBox())!.x);
+    await button(editPanel(page), 'Close panel').click();
+    await expectHidden(editPanel(page));
+    await expect.poll(async () => (await minimap.boundingBox())!.x).toBe(home.x);
+  });
+});
+
 describe('one set of rules', () => {
   it('refuses notes over 10,000 characters on the field, without saving or "Node Updated"', async () => {
     await clickNode(page, 'a');

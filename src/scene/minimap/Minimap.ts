@@ -59,7 +59,8 @@ export class Minimap implements MinimapSurface {
     c.setAttribute('data-canvas-cover', '');
     Object.assign(c.style, {
       position: 'absolute',
-      right: '12px',
+      // Beside the Edit Node panel while that reaches down over this corner (the editor sets it).
+      right: 'var(--minimap-right, 12px)',
       bottom: '12px',
       width: `${MINIMAP_W}px`,
       height: `${MINIMAP_H}px`,

@@ -30,6 +30,7 @@ import { ADVANCED_FIELDS, draftErrors, draftFor, followTopic, formFromData, inpu
 import { PANEL_WIDTH } from './panelPosition';
 import { UnsavedChangesDialog, type UnsavedChangesChoice } from './UnsavedChangesDialog';
 import { useDraggablePanel } from './useDraggablePanel';
+import { useMinimapBeside } from './useMinimapBeside';
 import type { MindMapStore } from '../../../state/store';
 import type { NodeField } from '../../../state/rules';
 import { CANVAS_COVER } from '../canvasCover';
@@ -233,6 +234,8 @@ function PanelFrame({
   const { session, isMobile, canvas } = useEditor();
   const { store } = session;
   const { pos, handleProps, onGripKeyDown } = useDraggablePanel(!isMobile);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useMinimapBeside(panelRef, !isMobile && !hidden);
   const isRoot = node !== null && (node.parentId === null || node.id === store.getState().rootId);
   const armed = useArmedAfter(draft.nodeId);
 
@@ -247,6 +250,7 @@ function PanelFrame({
     : onDiscard;
   return (
     <Paper
+      ref={panelRef}
       role="dialog"
       aria-label="Edit Node"
       {...CANVAS_COVER}
