@@ -7,6 +7,7 @@ import { cssVariablesResolver, theme } from './theme';
 import { LandingPage } from './landing/LandingPage';
 import { NotFoundPage } from './NotFoundPage';
 import { loadEditor } from './loadEditor';
+import toastClasses from './toasts.module.css';
 
 const EditorPage = lazy(() => loadEditor().then((m) => ({ default: m.EditorPage })));
 
@@ -41,7 +42,7 @@ const colorSchemeManager = appColorSchemeManager();
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" />
+      <Notifications position="bottom-right" classNames={{ root: toastClasses.toasts }} />
       <RouterProvider router={router} />
     </MantineProvider>
   );

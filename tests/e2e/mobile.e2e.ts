@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Session } from './browser';
+import { settled } from './waits';
 import { button, child, editPanel, expectHidden, expectToast, expectVisible, mapOf, nodeCount, openEditor, resetMap, selectedId } from './editor.helpers';
 
 let session: Session;
@@ -102,6 +103,42 @@ describe('editor on mobile', () => {
     await button(panel, 'Delete').tap();
     await expectHidden(panel);
     expect(await nodeCount(page)).toBe(1);
+  });
+
+  it('toasts open below the header buttons, and a tap on one closes it', async () => {
+    await tapRootAfresh();
+    const panel = editPanel(page);
+    await panel.getByLabel('Title', { exact: true }).fill('Toast topic');
+    await button(panel, 'Save Changes').tap();
+    const shown = await expectToast(page, 'Node Updated', 'Your changes have been saved');
+    await settled(shown);
+    const toastBox = (await shown.boundingBox())!;
+    expect(boxesOverlap(toastBox, (await button(page, 'Toggle tools').boundingBox())!)).toBe(false);
+    expect(boxesOverlap(toastBox, (await page.getByRole('link', { name: 'Back to Home' }).boundingBox())!)).toBe(false);
+    // A tap leaves the page's mouse over the toast, which held it open for good: the tap closes it.
+    await page.touchscreen.tap(toastBox.x + toastBox.width / 2, toastBox.y + toastBox.height / 2);
+    await expectHidden(shown);
+    await page.keyboard.press('Escape');
+  });
+
+  it('"Restore previous map" keeps each row\'s Restore button whole', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('a', 'A topic with a fairly long title for a phone screen')])));
+    const toggle = button(page, 'Toggle tools');
+    await toggle.tap();
+    const tools = page.getByRole('complementary', { name: 'Tools' });
+    await button(tools, 'Clear Map').tap();
+    await button(page.getByRole('dialog', { name: 'Clear the map?' }), 'Clear Map').tap();
+    await expect.poll(() => nodeCount(page)).toBe(1);
+    if (!(await tools.isVisible())) await toggle.tap();
+    await button(tools, 'Restore previous map').tap();
+    const dialog = page.getByRole('dialog', { name: 'Restore previous map' });
+    const restore = dialog.getByRole('button', { name: /^Restore "/ }).first();
+    await expectVisible(restore);
+    expect(await restore.evaluate((b) => [...b.querySelectorAll('*')].every((el) => el.scrollWidth <= el.clientWidth + 1))).toBe(true);
+    expect(await restore.innerText()).toBe('Restore');
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog);
+    if (await tools.isVisible()) await toggle.tap();
   });
 
   it('brings a topic added from the tool panel on screen', async () => {
@@ -246,6 +283,14 @@ describe('editor on mobile', () => {
     const plus = (await page.evaluate(() => (window as any).__mindflow.scene.partClientPoint('root', 'plus')))!;
     await page.touchscreen.tap(plus.x, plus.y);
     await expect.poll(() => nodeCount(page)).toBe(2);
+    // The new topic is selected: the root's "+" went with the selection, so a second tap there adds nothing.
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    await page.waitForTimeout(400);
+    const again = (await page.evaluate(() => (window as any).__mindflow.scene.partClientPoint('root', 'plus')))!;
+    await page.touchscreen.tap(again.x, again.y);
+    await page.waitForTimeout(400);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    expect(await nodeCount(page)).toBe(2);
     await page.keyboard.press('Escape');
   });
 
@@ -301,6 +346,30 @@ describe('editor on mobile', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.keyboard.press('Escape');
       await expectHidden(editPanel(page));
+    }
+  });
+
+  it('turned to landscape, the Templates dialog still shows whole template cards', async () => {
+    await resetMap(page);
+    try {
+      await page.setViewportSize({ width: 844, height: 390 });
+      const tools = page.getByRole('complementary', { name: 'Tools' });
+      await expectVisible(button(tools, 'Templates'));
+      await button(tools, 'Templates').tap();
+      const dialog = page.getByRole('dialog', { name: 'Templates' });
+      await expectVisible(dialog);
+      expect((await dialog.boundingBox())!.height).toBeLessThanOrEqual(390 * 0.6 + 1);
+      // A whole card (its name, node count and words) fits in the dialog's list.
+      const first = dialog.getByRole('radio').first();
+      await first.scrollIntoViewIfNeeded();
+      const card = (await first.boundingBox())!;
+      const box = (await dialog.boundingBox())!;
+      expect(card.y).toBeGreaterThanOrEqual(box.y);
+      expect(card.y + card.height).toBeLessThanOrEqual(box.y + box.height);
+    } finally {
+      await page.keyboard.press('Escape');
+      await expectHidden(page.getByRole('dialog', { name: 'Templates' }));
+      await page.setViewportSize({ width: 390, height: 844 });
     }
   });
 

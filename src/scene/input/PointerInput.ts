@@ -36,7 +36,8 @@ export interface InputHost {
   editLabel(id: string): void;
   /** A tap selected the topic: once a double tap can no longer follow, it is brought out from under the panels. */
   revealAfterTap(id: string): void;
-  setHover(hit: Hit | null): void;
+  /** `byTouch`: a tap's stand-in for hover, which goes once the selection moves on. */
+  setHover(hit: Hit | null, byTouch?: boolean): void;
   /** Connection preview from a topic handle to a world point (null clears it). */
   setPreview(from: { id: string; side: 'in' | 'out' } | null, to: { x: number; y: number } | null): void;
   setCursor(cursor: string): void;
@@ -290,7 +291,7 @@ export class PointerInput {
         } else if (part === 'body' && m.touch) {
           this.host.select(id);
           // Touch has no hover: the tapped topic shows what a pointer over it would (its "+").
-          this.host.setHover(m.hit);
+          this.host.setHover(m.hit, true);
           // Touch has no dblclick: two taps on the same topic within DOUBLE_TAP_MS edit it.
           const now = performance.now();
           if (this.lastTap.id === id && now - this.lastTap.time < DOUBLE_TAP_MS) this.host.editLabel(id);

@@ -55,6 +55,8 @@ export const DRAGGED_TOPIC_GONE = 'The topic you were dragging has been deleted 
 export class SceneInput implements InputHost {
   readonly element: HTMLCanvasElement;
   hover: Hit | null = null;
+  /** The hover is a tap's (touch has no hover): it follows the selection (followSelection). */
+  private hoverByTouch = false;
   preview: ConnectionPreview | null = null;
   draggingId: string | null = null;
   /** The dragged topic was deleted meanwhile, and the user was told. */
@@ -214,7 +216,8 @@ export class SceneInput implements InputHost {
     this.deps.revealAfterTap(id);
   }
 
-  setHover(hit: Hit | null): void {
+  setHover(hit: Hit | null, byTouch = false): void {
+    this.hoverByTouch = byTouch && hit !== null;
     const prev = this.hover;
     if (prev?.id === hit?.id) {
       this.hover = hit;
@@ -222,6 +225,14 @@ export class SceneInput implements InputHost {
     }
     this.hover = hit;
     this.deps.overlayChanged();
+  }
+
+  /**
+   * The selection moved: a tap's hover on another topic goes (its "+" took a second tap for a second
+   * new topic, and its tags and notes stayed out after the Edit card closed).
+   */
+  followSelection(selected: string | null): void {
+    if (this.hoverByTouch && this.hover && this.hover.id !== selected) this.setHover(null);
   }
 
   setPreview(from: { id: string; side: 'in' | 'out' } | null, to: { x: number; y: number } | null): void {

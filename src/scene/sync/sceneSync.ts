@@ -175,6 +175,7 @@ export class SceneSync {
       if (this.lastSelected) views.dirty.add(this.lastSelected);
       if (s.selectedNodeId) views.dirty.add(s.selectedNodeId);
       this.lastSelected = s.selectedNodeId;
+      input.followSelection(s.selectedNodeId);
       treeEdit.selectionMoved(s.selectedNodeId);
       treeEdit.invalidate();
     }

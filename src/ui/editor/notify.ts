@@ -1,6 +1,6 @@
 /** Toasts of the editor. They live in the app's Mantine provider, so they follow the light/dark theme. */
 import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import type { PointerEvent, ReactNode } from 'react';
 
 /** Top centre: the Edit Node panel (right) and the canvas controls (bottom left) stay uncovered. */
 const position = 'top-center' as const;
@@ -17,8 +17,18 @@ function textHash(text: string): string {
  * presses of Ctrl+Z with nothing to undo stacked five alike and queued the rest, shown seconds late).
  */
 function show(color: string, title: string, message: ReactNode, autoClose: number | false): void {
-  const id = typeof message === 'string' ? `toast-${textHash(`${color}|${title}|${message}`)}` : undefined;
-  notifications.show({ id, title, message, color, autoClose, position });
+  let id = typeof message === 'string' ? `toast-${textHash(`${color}|${title}|${message}`)}` : undefined;
+  id = notifications.show({ id, title, message, color, autoClose, position, onPointerUp: (e) => dismissOnTap(e, id) });
+}
+
+/**
+ * A tap on a toast (not on its buttons) closes it. Why: a finger's tap leaves the page's mouse over
+ * the toast, which holds it open (a toast pauses while hovered) until the next tap elsewhere.
+ */
+function dismissOnTap(e: PointerEvent<HTMLDivElement>, id: string | undefined): void {
+  if (e.pointerType !== 'touch' || id === undefined) return;
+  if (e.target instanceof Element && e.target.closest('button, a, input, textarea, select')) return;
+  notifications.hide(id);
 }
 
 export function notifySuccess(title: string, message: ReactNode): void {

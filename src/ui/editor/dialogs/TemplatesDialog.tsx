@@ -81,11 +81,12 @@ export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(
       classNames={{ content: classes.templatesContent, body: classes.templatesBody }}
     >
       {readOnly === null ? null : <ReadOnlyAlert reason={readOnly} mb="xs" />}
-      <Text size="sm" c="dimmed" mb="xs">
-        Applying a template replaces the current map. It is kept in this browser, so "Restore previous map" brings it back,
-        even after a reload.
-      </Text>
+      {/* The words scroll with the cards: on a short screen (a phone turned sideways) they left the list no room. */}
       <div className={classes.templatesScroll}>
+        <Text size="sm" c="dimmed" mb="xs">
+          Applying a template replaces the current map. It is kept in this browser, so "Restore previous map" brings it
+          back, even after a reload.
+        </Text>
         <SimpleGrid
           cols={{ base: 1, sm: 2 }}
           spacing="sm"

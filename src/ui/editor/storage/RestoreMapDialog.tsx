@@ -97,6 +97,8 @@ export function RestoreMapDialog() {
                 <Button
                   size="xs"
                   variant="light"
+                  // The line beside it wraps; the button keeps its word.
+                  style={{ flexShrink: 0 }}
                   loading={busy === item.id}
                   disabled={busy !== null && busy !== item.id}
                   onClick={() => void restore(item)}
