@@ -68,6 +68,10 @@ describe('beside the minimap', () => {
     const beside = (await minimap.boundingBox())!;
     expect(beside.y).toBe(home.y);
     expect(beside.x + beside.width).toBeLessThanOrEqual((await editPanel(page).boundingBox())!.x);
+    // Back where it was (the panel keeps its place for the tests after this one).
+    const top = (await editPanel(page).boundingBox())!.y;
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(async () => (await editPanel(page).boundingBox())!.y).toBeLessThan(top);
     await button(editPanel(page), 'Close panel').click();
     await expectHidden(editPanel(page));
     await expect.poll(async () => (await minimap.boundingBox())!.x).toBe(home.x);

@@ -5,7 +5,7 @@ import { PALETTE } from '../../../state/model';
 export function ColorField({ value, disabled = false, onChange }: { value: string; disabled?: boolean; onChange(hex: string): void }) {
   const current = value.toLowerCase();
   return (
-    <Input.Wrapper label="Color" labelElement="div" id="mf-color">
+    <Input.Wrapper label="Color" labelElement="div" id="mf-color" size="xs">
       <SimpleGrid cols={8} spacing={6} verticalSpacing={6} mt={4} role="group" aria-labelledby="mf-color-label">
         {PALETTE.map((hex) => (
           <ColorSwatch

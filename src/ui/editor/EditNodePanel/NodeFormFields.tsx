@@ -3,7 +3,7 @@
  * messages of the state module's rules; Save Changes saves only input those rules accept. On a
  * read-only map the text fields can still be read and copied; nothing can be changed.
  */
-import { Box, Button, Collapse, Group, Input, NativeSelect, SegmentedControl, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
+import { Box, Button, Collapse, Group, Input, NativeSelect, SegmentedControl, Stack, TextInput, Textarea, UnstyledButton } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { ANIMATIONS, ATTACHMENT_TYPES, type MindNode, type Priority } from '../../../state/model';
 import { IconChevronDown } from '../icons';
@@ -125,9 +125,9 @@ const ColorGroup = memo(function ColorGroup({ color, error, readOnly, set }: { c
 const PriorityGroup = memo(function PriorityGroup({ priority, readOnly, set }: { priority: Priority | ''; readOnly: boolean; set: Setter }) {
   return (
     <div>
-      <Text size="sm" fw={500} mb={4} id="mf-priority">
+      <Input.Label size="xs" component="div" mb={4} id="mf-priority">
         Priority
-      </Text>
+      </Input.Label>
       <SegmentedControl
         fullWidth
         size="xs"

@@ -29,7 +29,7 @@ export function TagsField({
     onInput('');
   };
   return (
-    <Input.Wrapper label="Tags" labelElement="div" id="mf-tags">
+    <Input.Wrapper label="Tags" labelElement="div" id="mf-tags" size="xs">
       <Group gap={6} wrap="nowrap" mt={4} align="flex-start">
         <TextInput
           aria-label="Tags"
