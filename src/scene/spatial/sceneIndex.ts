@@ -4,6 +4,7 @@
  */
 import { getNode, type MindMapState } from '../../state/doc';
 import type { MindEdge } from '../../state/model';
+import { forEachPlaced } from '../../state/layout/laidOutTable';
 import { tableForEach, warmTable } from '../../state/table';
 import { NODE_HEIGHT } from '../constants';
 import { routeBox, routeEdge, type EdgeRoute } from '../edges/edgeRouting';
@@ -140,9 +141,9 @@ export class SceneIndex {
     };
     if (!same) forget();
     let n = 0;
-    tableForEach(s.nodes, (node, id) => {
-      const x = finiteOr(node.position?.x, 0);
-      const y = finiteOr(node.position?.y, 0);
+    forEachPlaced(s.nodes, (node, id, px, py) => {
+      const x = finiteOr(px, 0);
+      const y = finiteOr(py, 0);
       const w = this.metrics.get(id, node.data?.label).width;
       const old = same ? nodeBoxes.get(id) : undefined;
       if (same && old === undefined && n < SAME_MAP_PROBE) {

@@ -103,3 +103,36 @@ export function laidOutTable(t: Table<MindNode>, positions: PositionSnapshot): T
   }
   return tableOnBase(new LaidOutBase(data, positions), t.n);
 }
+
+/**
+ * Every topic of `t` with its place, for whole-map reads that need the place and fields other than
+ * it (the scene's boxes): a topic a layout moved comes as stored under the layout, with the layout's
+ * place beside it, instead of as a copy made to carry that place (100,000 copies after a layout of
+ * a 100k map, a third of the scene's rebuild of its boxes).
+ */
+export function forEachPlaced(t: Table<MindNode>, fn: (node: MindNode, id: string, x: number | undefined, y: number | undefined) => void): void {
+  const base = t.base;
+  if (!(base instanceof LaidOutBase)) {
+    tableForEach(t, (n, id) => fn(n, id, n.position?.x, n.position?.y));
+    return;
+  }
+  let over: Set<string> | null = null;
+  for (const bucket of t.b) {
+    if (bucketUntouched(bucket)) continue;
+    for (const id in bucket) (over ??= new Set()).add(id);
+  }
+  const p = base.positions;
+  tableForEach(base.data, (v, id) => {
+    if (over !== null && over.has(id)) return;
+    const slot = p.slot(id);
+    if (slot < 0) fn(v, id, v.position?.x, v.position?.y);
+    else fn(v, id, p.x[slot], p.y[slot]);
+  });
+  for (const bucket of t.b) {
+    if (bucketUntouched(bucket)) continue;
+    for (const id in bucket) {
+      const v = bucket[id];
+      if (v !== null) fn(v, id, v.position?.x, v.position?.y);
+    }
+  }
+}
