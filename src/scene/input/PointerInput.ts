@@ -293,7 +293,9 @@ export class PointerInput {
           // Touch has no hover: the tapped topic shows what a pointer over it would (its "+").
           this.host.setHover(m.hit, true);
           // Touch has no dblclick: two taps on the same topic within DOUBLE_TAP_MS edit it.
-          const now = performance.now();
+          // When the finger lifted, not when the page got to it: a page busy after the first tap (the
+          // Edit card appearing) took a quick second tap for a new first one.
+          const now = e.timeStamp > 0 ? e.timeStamp : performance.now();
           if (this.lastTap.id === id && now - this.lastTap.time < DOUBLE_TAP_MS) this.host.editLabel(id);
           else this.host.revealAfterTap(id);
           this.lastTap = { time: now, id };
