@@ -272,6 +272,27 @@ describe('canvas (desktop)', () => {
     expect(await edgeExists(page, 'e-beta-a2')).toBe(true);
   });
 
+  test('a connection dragged to the canvas edge scrolls the map; Escape lets it go and adds nothing', async () => {
+    await clearSelection(page);
+    const canvas = (await page.getByRole('application', { name: 'Mind map canvas' }).boundingBox())!;
+    const from = await point(page, 'beta', 'handle-out');
+    const cam = await viewport(page);
+    const edges = await page.evaluate(() => (window as any).__mindflow.store.getState().edges.n);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    const bottom = canvas.y + canvas.height - 6;
+    for (let i = 1; i <= 6; i++) await page.mouse.move(from.x, from.y + ((bottom - from.y) * i) / 6);
+    await expect.poll(async () => (await viewport(page)).y, { timeout: 5_000, interval: 50 }).toBeLessThan(cam.y - 100);
+    // Escape lets the connection go: the scroll stops there and nothing is added.
+    await page.keyboard.press('Escape');
+    const held = (await viewport(page)).y;
+    await pageFrames(page, 5);
+    expect((await viewport(page)).y).toBe(held);
+    await page.mouse.up();
+    await idle(page);
+    expect(await page.evaluate(() => (window as any).__mindflow.store.getState().edges.n)).toBe(edges);
+  });
+
   test('clicking one handle then another connects them', async () => {
     await clearSelection(page);
     const from = await point(page, 'a1', 'handle-out');
