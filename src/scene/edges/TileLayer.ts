@@ -15,6 +15,7 @@ import { getNode, getNodeData, type MindMapState } from '../../state/doc';
 import { NODE_HEIGHT, SMOOTH_STEP_RADIUS, TILE_SIZE, type ThemeColors } from '../constants';
 import { routedPolyline, sharedPieceKey, trunkPiece, type EdgeRoute } from './edgeRouting';
 import { clipPolyline, pieceDeduper, polylineInside } from './clipPolyline';
+import { dashSegments } from './edgePaths';
 import { finiteOr, parseColor, rectsIntersect, type Rect } from '../geometry';
 import type { Lod } from '../render/lod';
 import { drawable, drawnEdges, familyEdges, skippedFamily } from '../spatial/edgeFans';
@@ -114,6 +115,9 @@ const DEFER_MAX_TILES = 8;
 const CUT_MARGIN = 16;
 /** How far a step's rounded corners reach from its ends (see trunkPiece). */
 const TRUNK_MARGIN = SMOOTH_STEP_RADIUS + 1;
+/** A connection's dashes, in world units: longer than an animated edge's moving ones (6 and 5). */
+const LINK_DASH = 10;
+const LINK_GAP = 6;
 
 export class TileLayer {
   /**
@@ -424,6 +428,12 @@ export class TileLayer {
       const r = box.route;
       const route: EdgeRoute = { sx: r.sx - ox, sy: r.sy - oy, tx: r.tx - ox, ty: r.ty - oy, dir: r.dir };
       const grp = groupOfBox(box);
+      // A connection the user drew is dashed, so it reads apart from the tree where its route runs
+      // along a trunk (between neighbouring columns); far out, where dashes would be sub-pixel, solid.
+      if (box.link && !shape) {
+        dashSegments(routedPolyline(route, style), LINK_DASH, LINK_GAP, 0, (x0, y0, x1, y1) => void grp.polys.push([x0, y0, x1, y1]), cut);
+        return;
+      }
       // Beside a trunk shared by many siblings, most edges are only that trunk here.
       const trunk = trunkPiece(route, style, cut, TRUNK_MARGIN);
       if (trunk === null) return;

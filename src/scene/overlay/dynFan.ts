@@ -45,7 +45,7 @@ export class DynFan {
       let g: Group | undefined = last !== null && sameGroup(last, box, t) ? last : undefined;
       if (!g) {
         const r = box.route;
-        const key = `${r.dir}|${r.sx}|${r.sy}|${t.mid2}|${t.side}|${String(box.stroke)}|${String(box.strokeWidth)}|${box.animated}`;
+        const key = `${r.dir}|${r.sx}|${r.sy}|${t.mid2}|${t.side}|${String(box.stroke)}|${String(box.strokeWidth)}|${box.animated}|${box.link}`;
         g = byKey.get(key);
         if (!g) byKey.set(key, (g = { box, mid2: t.mid2, side: t.side, reach: -1, at: -1 }));
       }

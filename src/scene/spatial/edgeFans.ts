@@ -126,7 +126,7 @@ export class EdgeFans {
     }
     const t = this.shape;
     const was = this.groupOf.get(eid);
-    if (was && !box.animated && stepTrunkShape(box.route, t) && sameGroup(was, box, t)) {
+    if (was && !box.animated && !box.link && stepTrunkShape(box.route, t) && sameGroup(was, box, t)) {
       this.moveWithin(was, eid, t.reach);
       return;
     }
@@ -227,8 +227,9 @@ export class EdgeFans {
 
   private joinGroup(fan: Fan, source: string, eid: string, box: EdgeBox): void {
     const t = this.shape;
-    // Animated edges are drawn by the overlay from what a view query finds: each keeps its whole box.
-    if (box.animated || !stepTrunkShape(box.route, t)) return;
+    // Animated edges are drawn by the overlay from what a view query finds, and a connection dashed on
+    // its own (TileLayer): each keeps its whole box.
+    if (box.animated || box.link || !stepTrunkShape(box.route, t)) return;
     let g = fan.last !== null && sameGroup(fan.last, box, t) ? fan.last : undefined;
     if (!g) {
       const r = box.route;

@@ -33,13 +33,15 @@ export interface EdgeBox extends Rect {
   stroke: unknown;
   strokeWidth: unknown;
   animated: boolean;
+  /** A connection the user drew, not the edge from a topic to its parent (drawn dashed: TileLayer). */
+  link: boolean;
   /** The box rebuild that last met this edge (SceneIndex.rebuildAll). */
   pass?: number;
 }
 
 /** Whether two edges are stroked alike (colour, width, animation). */
 export function sameLook(a: EdgeBox, b: EdgeBox): boolean {
-  return a.stroke === b.stroke && a.strokeWidth === b.strokeWidth && a.animated === b.animated;
+  return a.stroke === b.stroke && a.strokeWidth === b.strokeWidth && a.animated === b.animated && a.link === b.link;
 }
 
 export class SceneIndex {
@@ -80,18 +82,19 @@ export class SceneIndex {
     const a = getNode(s, e.source);
     const b = getNode(s, e.target);
     if (!a || !b) return null;
-    return this.edgeBoxAt(e, s, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width);
+    const link = b.parentId !== e.source;
+    return this.edgeBoxAt(e, s, link, finiteOr(a.position?.x, 0), finiteOr(a.position?.y, 0), this.metrics.get(e.source, a.data?.label).width, finiteOr(b.position?.x, 0), finiteOr(b.position?.y, 0), this.metrics.get(e.target, b.data?.label).width);
   }
 
   /**
    * The box of `e` between topics at (ax, ay) and (bx, by) with widths aw and bw; written into `into`
    * (with its route) when given.
    */
-  private edgeBoxAt(e: MindEdge, s: MindMapState, ax: number, ay: number, aw: number, bx: number, by: number, bw: number, into?: EdgeBox): EdgeBox {
+  private edgeBoxAt(e: MindEdge, s: MindMapState, link: boolean, ax: number, ay: number, aw: number, bx: number, by: number, bw: number, into?: EdgeBox): EdgeBox {
     // Sides follow the layout (edgeRouting.ts).
     const route = routeEdge(s.settings?.layout, ax, ay, aw, NODE_HEIGHT, bx, by, bw, NODE_HEIGHT, into?.route);
     const box = routeBox(route, EDGE_MARGIN_X, 4);
-    if (!into) return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, stroke: e.style?.stroke, strokeWidth: e.style?.strokeWidth, animated: e.animated === true, pass: this.pass };
+    if (!into) return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, route, source: e.source, target: e.target, stroke: e.style?.stroke, strokeWidth: e.style?.strokeWidth, animated: e.animated === true, link, pass: this.pass };
     into.minX = box.minX;
     into.minY = box.minY;
     into.maxX = box.maxX;
@@ -101,6 +104,7 @@ export class SceneIndex {
     into.stroke = e.style?.stroke;
     into.strokeWidth = e.style?.strokeWidth;
     into.animated = e.animated === true;
+    into.link = link;
     into.pass = this.pass;
     return into;
   }
@@ -127,6 +131,7 @@ export class SceneIndex {
     let xs = new Float64Array(cap);
     let ys = new Float64Array(cap);
     let ws = new Float64Array(cap);
+    const parents = new Array<string | null | undefined>(cap);
     const { slotOf, nodeBoxes, edgeBoxes } = this;
     // The same map again (a layout, an undo of one): its boxes are rewritten in place, where new ones
     // in emptied Maps cost about half as much again at 100k topics (every box outlives the young
@@ -164,6 +169,7 @@ export class SceneIndex {
       else nodeBoxes.set(id, nodeHitBox(x, y, w));
       slotOf.set(id, n);
       ids[n] = id;
+      parents[n] = node.parentId;
       xs[n] = x;
       ys[n] = y;
       ws[n++] = w;
@@ -188,8 +194,9 @@ export class SceneIndex {
         return;
       }
       const old = same ? edgeBoxes.get(id) : undefined;
-      if (old) this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b], old);
-      else edgeBoxes.set(id, this.edgeBoxAt(e, s, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b]));
+      const link = parents[b] !== e.source;
+      if (old) this.edgeBoxAt(e, s, link, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b], old);
+      else edgeBoxes.set(id, this.edgeBoxAt(e, s, link, xs[a], ys[a], ws[a], xs[b], ys[b], ws[b]));
       met++;
     });
     // Edges gone since the last call: their boxes carry an earlier pass.

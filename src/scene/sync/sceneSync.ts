@@ -338,7 +338,7 @@ export class SceneSync {
       const sid = edgeId(src, k);
       if (sid === eid || painter.dynEdges.has(sid) || layoutTween.tween.tileEdgeIds.has(sid)) continue;
       const sb = index.edgeBoxes.get(sid);
-      if (!sb || sb.animated || !sameLook(sb, box)) continue;
+      if (!sb || sb.animated || sb.link || !sameLook(sb, box)) continue;
       reach = Math.max(reach, sharedTrunkReach(box.route, sb.route));
     }
     return ownStepRect(box.route, reach) ?? box;

@@ -325,6 +325,8 @@ describe('SVG export', () => {
     expect(svg).toContain('<title>Plan &amp; &lt;Goals&gt;</title>');
     expect(svg).not.toContain('<Goals>');
     expect(svg).toMatch(/<path d="M[^"]*L[^"]*L/); // smooth-step: more than one segment
+    // The connection (q → two) is dashed, as on the canvas; the tree's edges are not.
+    expect(svg.split('stroke-dasharray="10 6"').length - 1).toBe(1);
     const straight = mapToSvg(richState(), { theme: 'light', straight: true });
     expect(straight).toMatch(/<path d="M[\d.-]+ [\d.-]+L[\d.-]+ [\d.-]+"/);
   });

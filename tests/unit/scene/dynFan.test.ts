@@ -9,7 +9,7 @@ import type { EdgeBox } from '../../../src/scene/spatial/sceneIndex';
 import { pointsNotDrawn, route, seededRandom } from './routeSamples';
 
 function edgeBox(target: string, rt: EdgeRoute, stroke = '#9b87f5'): EdgeBox {
-  return { ...routeBox(rt), route: rt, source: 'src', target, stroke, strokeWidth: 2, animated: false };
+  return { ...routeBox(rt), route: rt, source: 'src', target, stroke, strokeWidth: 2, animated: false, link: false };
 }
 
 

@@ -14,7 +14,7 @@ import { pointsNotDrawn, route, seededRandom } from './routeSamples';
 const overlaps = (a: Rect, b: Rect) => a.minX <= b.maxX && a.maxX >= b.minX && a.minY <= b.maxY && a.maxY >= b.minY;
 
 function edgeBox(source: string, target: string, rt: EdgeRoute, stroke = '#9b87f5', animated = false): EdgeBox {
-  return { ...routeBox(rt, 24, 4), route: rt, source, target, stroke, strokeWidth: 2, animated };
+  return { ...routeBox(rt, 24, 4), route: rt, source, target, stroke, strokeWidth: 2, animated, link: false };
 }
 
 /** The edge tree as the scene keeps it: boxes, and the rect each edge holds after every flush. */

@@ -45,7 +45,8 @@ interface DrawNode {
 export interface MapDrawing {
   nodes: DrawNode[];
   byId: Map<string, DrawNode>;
-  edges: { source: string; target: string; stroke: string; width: number; animated: boolean }[];
+  /** `link`: a connection the user drew, not a topic's edge from its parent (drawn dashed, as on the canvas). */
+  edges: { source: string; target: string; stroke: string; width: number; animated: boolean; link: boolean }[];
   bounds: Bounds;
   /** The map's layout: edge sides follow it, as on the canvas (scene/edgeRouting.ts). */
   layout?: LayoutKind;
@@ -73,7 +74,8 @@ export function layoutMap(state: MindMapState): MapDrawing {
   const edges: MapDrawing['edges'] = [];
   tableForEach(state.edges, (e) => {
     if (byId.has(e.source) && byId.has(e.target)) {
-      edges.push({ source: e.source, target: e.target, stroke: e.style.stroke, width: e.style.strokeWidth, animated: e.animated });
+      const link = byId.get(e.target)!.node.parentId !== e.source;
+      edges.push({ source: e.source, target: e.target, stroke: e.style.stroke, width: e.style.strokeWidth, animated: e.animated, link });
     }
   });
   if (nodes.length === 0) minX = minY = maxX = maxY = 0;
@@ -131,7 +133,7 @@ export function drawMap(ctx: CanvasRenderingContext2D, d: MapDrawing, plan: Pick
     for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
     ctx.strokeStyle = e.stroke || theme.muted;
     ctx.lineWidth = e.width || 2;
-    ctx.setLineDash(e.animated ? [6, 4] : []);
+    ctx.setLineDash(e.animated ? [6, 4] : e.link ? [10, 6] : []);
     ctx.stroke();
   }
   ctx.setLineDash([]);

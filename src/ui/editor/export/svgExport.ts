@@ -94,7 +94,7 @@ export function mapToSvg(state: MindMapState, o: Pick<DrawOptions, 'theme' | 'st
     );
     let path = `M${num(pts[0])} ${num(pts[1])}`;
     for (let i = 2; i < pts.length; i += 2) path += `L${num(pts[i])} ${num(pts[i + 1])}`;
-    const dash = e.animated ? ' stroke-dasharray="6 4"' : '';
+    const dash = e.animated ? ' stroke-dasharray="6 4"' : e.link ? ' stroke-dasharray="10 6"' : '';
     out.push(`<path d="${path}" stroke="${safeColor(e.stroke, theme.muted)}" stroke-width="${num(e.width || 2)}"${dash}/>`);
   }
   out.push('</g>');
