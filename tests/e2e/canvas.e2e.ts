@@ -91,6 +91,26 @@ async function frames(page: Page): Promise<number> {
 }
 
 
+/**
+ * Presses at `from`, drags down to the canvas's bottom edge and rests there until the map has
+ * scrolled more than `by` px, then presses Escape: the scroll stops at once. Lets go after.
+ */
+async function holdAtBottomEdgeThenEscape(page: Page, from: { x: number; y: number }, by: number): Promise<void> {
+  const canvas = (await page.getByRole('application', { name: 'Mind map canvas' }).boundingBox())!;
+  const camY = (await viewport(page)).y;
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  const bottom = canvas.y + canvas.height - 6;
+  for (let i = 1; i <= 6; i++) await page.mouse.move(from.x, from.y + ((bottom - from.y) * i) / 6);
+  await expect.poll(async () => (await viewport(page)).y, { timeout: 5_000, interval: 50 }).toBeLessThan(camY - by);
+  await page.keyboard.press('Escape');
+  const held = (await viewport(page)).y;
+  await pageFrames(page, 5);
+  expect((await viewport(page)).y).toBe(held);
+  await page.mouse.up();
+  await idle(page);
+}
+
 const brightness = ([r, g, b]: [number, number, number]) => (r + g + b) / 3;
 
 describe('canvas (desktop)', () => {
@@ -218,19 +238,8 @@ describe('canvas (desktop)', () => {
     expect((await nodeData(page, 'beta')).position).toEqual(before);
 
     // Escape during the scroll: the scroll stops and the topic goes back.
-    const q = await point(page, 'alpha');
     const alphaBefore = (await nodeData(page, 'alpha')).position;
-    await page.mouse.move(q.x, q.y);
-    await page.mouse.down();
-    for (let i = 1; i <= 6; i++) await page.mouse.move(q.x, q.y + ((canvas.y + canvas.height - 6 - q.y) * i) / 6);
-    const camY = (await viewport(page)).y;
-    await expect.poll(async () => (await viewport(page)).y, { timeout: 5_000, interval: 50 }).toBeLessThan(camY - 50);
-    await page.keyboard.press('Escape');
-    const held = (await viewport(page)).y;
-    await pageFrames(page, 5);
-    expect((await viewport(page)).y).toBe(held);
-    await page.mouse.up();
-    await idle(page);
+    await holdAtBottomEdgeThenEscape(page, await point(page, 'alpha'), 50);
     expect((await nodeData(page, 'alpha')).position).toEqual(alphaBefore);
   });
 
@@ -274,22 +283,9 @@ describe('canvas (desktop)', () => {
 
   test('a connection dragged to the canvas edge scrolls the map; Escape lets it go and adds nothing', async () => {
     await clearSelection(page);
-    const canvas = (await page.getByRole('application', { name: 'Mind map canvas' }).boundingBox())!;
-    const from = await point(page, 'beta', 'handle-out');
-    const cam = await viewport(page);
     const edges = await page.evaluate(() => (window as any).__mindflow.store.getState().edges.n);
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    const bottom = canvas.y + canvas.height - 6;
-    for (let i = 1; i <= 6; i++) await page.mouse.move(from.x, from.y + ((bottom - from.y) * i) / 6);
-    await expect.poll(async () => (await viewport(page)).y, { timeout: 5_000, interval: 50 }).toBeLessThan(cam.y - 100);
     // Escape lets the connection go: the scroll stops there and nothing is added.
-    await page.keyboard.press('Escape');
-    const held = (await viewport(page)).y;
-    await pageFrames(page, 5);
-    expect((await viewport(page)).y).toBe(held);
-    await page.mouse.up();
-    await idle(page);
+    await holdAtBottomEdgeThenEscape(page, await point(page, 'beta', 'handle-out'), 100);
     expect(await page.evaluate(() => (window as any).__mindflow.store.getState().edges.n)).toBe(edges);
   });
 
