@@ -237,10 +237,12 @@ describe('canvas (desktop)', () => {
     await idle(page);
     expect((await nodeData(page, 'beta')).position).toEqual(before);
 
-    // Escape during the scroll: the scroll stops and the topic goes back.
+    // Escape during the scroll: the scroll stops and the topic goes back, still selected (the Escape
+    // is the drag's, not the editor's, which would clear the selection).
     const alphaBefore = (await nodeData(page, 'alpha')).position;
     await holdAtBottomEdgeThenEscape(page, await point(page, 'alpha'), 50);
     expect((await nodeData(page, 'alpha')).position).toEqual(alphaBefore);
+    expect(await selected(page)).toBe('alpha');
   });
 
   test('chevron collapses and expands a subtree', async () => {

@@ -59,6 +59,14 @@ describe('beside the minimap', () => {
     const home = (await minimap.boundingBox())!;
     await clickNode(page, 'a');
     await openAdvanced(page);
+    // The selected topic sits where the minimap is about to go.
+    await page.evaluate(() => {
+      const m = (window as any).__mindflow;
+      const r = m.scene.nodeClientRect('a');
+      const cam = m.scene.getViewport();
+      m.scene.setViewport({ ...cam, x: cam.x + 860 - (r.x + r.width / 2), y: cam.y + 715 - (r.y + r.height / 2) }, 0);
+    });
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
     // The panel moved down over the minimap's corner (by its grip, with the keyboard).
     await editPanel(page).getByRole('button', { name: 'Move panel (arrow keys)' }).focus();
     for (let i = 0; i < 8; i++) await page.keyboard.press('Shift+ArrowDown');
@@ -67,6 +75,10 @@ describe('beside the minimap', () => {
     await expect.poll(async () => overlap((await minimap.boundingBox())!, (await editPanel(page).boundingBox())!)).toBe(false);
     const beside = (await minimap.boundingBox())!;
     expect(beside.y).toBe(home.y);
+    // The topic came out from under the minimap's new place.
+    await page.waitForTimeout(500);
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    expect(overlap((await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('a')))!, beside)).toBe(false);
     expect(beside.x + beside.width).toBeLessThanOrEqual((await editPanel(page).boundingBox())!.x);
     // Back where it was (the panel keeps its place for the tests after this one).
     const top = (await editPanel(page).boundingBox())!.y;
@@ -75,6 +87,26 @@ describe('beside the minimap', () => {
     await button(editPanel(page), 'Close panel').click();
     await expectHidden(editPanel(page));
     await expect.poll(async () => (await minimap.boundingBox())!.x).toBe(home.x);
+  });
+});
+
+describe('connections', () => {
+  it('lists the topic\'s connections; Remove takes one away in one undo step', async () => {
+    const map = mapOf([child('a', 'Alpha', 'root', 220, -60), child('b', 'Beta', 'root', 220, 60)]);
+    map.edges.push({ id: 'e-a-b', source: 'a', target: 'b', style: { stroke: '#9b87f5', strokeWidth: 2 }, animated: false });
+    await resetMap(page, JSON.stringify(map));
+    await clickNode(page, 'a');
+    const list = editPanel(page).getByRole('list', { name: 'Connections' });
+    await expectVisible(list);
+    expect(await list.getByRole('listitem').allInnerTexts()).toEqual(['To “Beta”']);
+    // The tree's own edges (root to Alpha) are not connections.
+    await button(editPanel(page), 'Remove connection to “Beta”').click();
+    await expectHidden(list);
+    expect(await page.evaluate(() => (window as any).__mindflow.hasEdge('e-a-b'))).toBe(false);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.evaluate(() => (window as any).__mindflow.hasEdge('e-a-b'))).toBe(true);
+    await clickNode(page, 'b');
+    expect(await editPanel(page).getByRole('list', { name: 'Connections' }).getByRole('listitem').allInnerTexts()).toEqual(['From “Alpha”']);
   });
 });
 

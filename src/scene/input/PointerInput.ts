@@ -75,7 +75,9 @@ export class PointerInput {
     el.addEventListener('wheel', this.onWheel, { passive: false });
     el.addEventListener('dblclick', this.onDblClick);
     el.addEventListener('contextmenu', (e) => e.preventDefault());
-    window.addEventListener('keydown', this.onKey);
+    // Capture: an Escape that ends a drag is this gesture's alone (the editor's own Escape would
+    // also clear the selection and close the Edit panel).
+    window.addEventListener('keydown', this.onKey, true);
   }
 
   get modeKind(): Mode['kind'] {
@@ -377,15 +379,13 @@ export class PointerInput {
   };
 
   private onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape') return;
+    if (e.key !== 'Escape' || !(this.mode.kind === 'dragging' || this.mode.kind === 'connecting')) return;
+    e.preventDefault();
+    e.stopPropagation();
     this.stopEdgePan();
-    if (this.mode.kind === 'dragging') {
-      this.mode = { kind: 'idle' };
-      this.host.endDrag(false);
-    } else if (this.mode.kind === 'connecting') {
-      this.mode = { kind: 'idle' };
-      this.host.setPreview(null, null);
-    }
+    if (this.mode.kind === 'dragging') this.host.endDrag(false);
+    else this.host.setPreview(null, null);
+    this.mode = { kind: 'idle' };
   };
 
   destroy(): void {
@@ -398,6 +398,6 @@ export class PointerInput {
     el.removeEventListener('pointerleave', this.onLeave);
     el.removeEventListener('wheel', this.onWheel);
     el.removeEventListener('dblclick', this.onDblClick);
-    window.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('keydown', this.onKey, true);
   }
 }

@@ -235,7 +235,9 @@ function PanelFrame({
   const { store } = session;
   const { pos, handleProps, onGripKeyDown } = useDraggablePanel(!isMobile);
   const panelRef = useRef<HTMLDivElement>(null);
-  useMinimapBeside(panelRef, !isMobile && !hidden);
+  useMinimapBeside(panelRef, !isMobile && !hidden, () => {
+    if (node) requestAnimationFrame(() => canvas.current?.revealNode?.(node.id));
+  });
   const isRoot = node !== null && (node.parentId === null || node.id === store.getState().rootId);
   const armed = useArmedAfter(draft.nodeId);
 

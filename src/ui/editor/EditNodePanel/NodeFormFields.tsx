@@ -10,6 +10,7 @@ import { IconChevronDown } from '../icons';
 import classes from '../Editor.module.css';
 import { AttachmentView } from './AttachmentView';
 import { ColorField } from './ColorField';
+import { ConnectionsField } from './ConnectionsField';
 import { TagsField } from './TagsField';
 import { completeUrl, visibleErrors, type NodeFormValues, type PanelDraft } from './nodeForm';
 
@@ -69,6 +70,7 @@ export function NodeFormFields({
         <TextInput label="Title" value={values.label} error={errors.label} readOnly={readOnly} onChange={(e) => set('label', e.currentTarget.value)} size="xs" />
         <ColorGroup color={values.color} error={errors.color} readOnly={readOnly} set={set} />
         <PriorityGroup priority={values.priority} readOnly={readOnly} set={set} />
+        {node ? <ConnectionsField nodeId={node.id} readOnly={readOnly} /> : null}
         <AdvancedGroup
           advanced={advanced}
           animation={values.animation}
