@@ -195,6 +195,25 @@ describe('editor chrome', () => {
     expect(await labels(page)).toEqual(['Alpha', 'Beta', 'Main Topic']);
   });
 
+  it('Enter in the search box selects each match in turn (Shift+Enter goes back), the typed text searched at once', async () => {
+    await resetMap(page, JSON.stringify(mapOf([child('a', 'Marketing plan'), child('b', 'Market research', 'root', 200, 70), child('c', 'Budget', 'root', 200, 140)])));
+    const search = page.getByPlaceholder('Search nodes...');
+    await search.fill('market');
+    // Enter right after typing: the search runs now, not after the box's pause.
+    await search.press('Enter');
+    expect(await selectedId(page)).toBe('a');
+    await search.press('Enter');
+    expect(await selectedId(page)).toBe('b');
+    await search.press('Enter');
+    expect(await selectedId(page)).toBe('a');
+    await search.press('Shift+Enter');
+    expect(await selectedId(page)).toBe('b');
+    // Focus stays in the box, for the next Enter.
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await search.press('Escape');
+    expect(await searchQuery(page)).toBe('');
+  });
+
   it('searches with a banner and count; "Clear search" and Escape clear it', async () => {
     await resetMap(page, JSON.stringify(mapOf([child('a', 'Marketing plan'), child('b', 'Market research', 'root', 200, 70), child('c', 'Budget', 'root', 200, 140)])));
     const search = page.getByPlaceholder('Search nodes...');
