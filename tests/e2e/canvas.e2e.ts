@@ -111,6 +111,12 @@ async function holdAtBottomEdgeThenEscape(page: Page, from: { x: number; y: numb
   await idle(page);
 }
 
+/** Fingers on the page through the DevTools protocol: `touch(type, points)`, one point per finger. */
+async function fingers(s: Session): Promise<(type: 'touchStart' | 'touchMove' | 'touchEnd', pts: Array<[number, number]>) => Promise<unknown>> {
+  const cdp = await s.context.newCDPSession(s.page);
+  return (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], i) => ({ x, y, id: i + 1 })) });
+}
+
 const brightness = ([r, g, b]: [number, number, number]) => (r + g + b) / 3;
 
 describe('canvas (desktop)', () => {
@@ -642,9 +648,7 @@ describe('canvas (mobile, touch)', () => {
       await load(s.page, smallMap());
       await expect(s.page.getByRole('img', { name: 'Minimap' }).isVisible()).resolves.toBe(false);
       const before = await viewport(s.page);
-      const cdp = await s.context.newCDPSession(s.page);
-      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', pts: Array<[number, number]>) =>
-        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], i) => ({ x, y, id: i + 1 })) });
+      const touch = await fingers(s);
       await touch('touchStart', [[150, 400], [240, 400]]);
       for (let i = 1; i <= 6; i++) await touch('touchMove', [[150 - i * 12, 400 + i * 4], [240 + i * 12, 400 + i * 4]]);
       await touch('touchEnd', []);
@@ -676,9 +680,7 @@ describe('canvas (mobile, touch): a topic dragged to the edge', () => {
       const before = (await nodeData(s.page, 'beta')).position;
       const cam = await viewport(s.page);
       const p = await point(s.page, 'beta');
-      const cdp = await s.context.newCDPSession(s.page);
-      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', pts: Array<[number, number]>) =>
-        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], i) => ({ x, y, id: i + 1 })) });
+      const touch = await fingers(s);
       const left = canvas.x + 6;
       await touch('touchStart', [[p.x, p.y]]);
       for (let i = 1; i <= 6; i++) await touch('touchMove', [[p.x + ((left - p.x) * i) / 6, p.y]]);

@@ -19,7 +19,7 @@ import {
 } from './camera';
 import { fitArea } from './covers';
 import { FIT_MAX_ZOOM, NODE_HEIGHT } from '../constants';
-import { expandRect, type Rect } from '../geometry';
+import { expandRect, rectsIntersect, type Rect } from '../geometry';
 import { cardRectOfHitBox } from '../topics/nodeLayout';
 
 const OVERVIEW_PADDING = Math.max(...Object.values(FIT_PADDING));
@@ -268,10 +268,7 @@ export class CameraControl {
 
   /** Whether, seen through `cam`, a panel covers part of the world rectangle. */
   private coversAny(cam: Camera, r: Rect, covers: readonly Rect[]): boolean {
-    const left = r.minX * cam.zoom + cam.x;
-    const right = r.maxX * cam.zoom + cam.x;
-    const top = r.minY * cam.zoom + cam.y;
-    const bottom = r.maxY * cam.zoom + cam.y;
-    return covers.some((c) => c.minX < right && c.maxX > left && c.minY < bottom && c.maxY > top);
+    const onScreen = { minX: r.minX * cam.zoom + cam.x, maxX: r.maxX * cam.zoom + cam.x, minY: r.minY * cam.zoom + cam.y, maxY: r.maxY * cam.zoom + cam.y };
+    return covers.some((c) => rectsIntersect(c, onScreen));
   }
 }

@@ -2,7 +2,7 @@
  * The topic's connections (edges the user drew to or from other topics, not its parent's or its
  * children's), each with a button that removes it (one undo step). Shown only when there are some.
  */
-import { CloseButton, Group, Input, Text } from '@mantine/core';
+import { CloseButton, Group, Input, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { edgeIdsOf, getEdge, getNode, type MindMapState } from '../../../state/doc';
 import { disconnect } from '../../../state/operations';
@@ -47,7 +47,7 @@ export function ConnectionsField({ nodeId, readOnly }: { nodeId: string; readOnl
   if (connections.length === 0) return null;
   return (
     <Input.Wrapper label="Connections" labelElement="div" id="mf-connections" size="xs">
-      <Group component="ul" aria-labelledby="mf-connections-label" gap={2} mt={2} style={{ listStyle: 'none', padding: 0, margin: 0, flexDirection: 'column', alignItems: 'stretch' }}>
+      <Stack component="ul" aria-labelledby="mf-connections-label" gap={2} style={{ listStyle: 'none', padding: 0, margin: '2px 0 0' }}>
         {connections.map((c) => {
           const name = c.label.trim() === '' ? 'Untitled' : c.label;
           return (
@@ -64,7 +64,7 @@ export function ConnectionsField({ nodeId, readOnly }: { nodeId: string; readOnl
             </Group>
           );
         })}
-      </Group>
+      </Stack>
     </Input.Wrapper>
   );
 }
