@@ -280,6 +280,7 @@ class SceneRoot {
       editLabel: (id) => this.treeEdit.editLabel(id),
       focusNode: (id) => this.treeEdit.focusNode(id),
       revealNode: (id, withChildren) => this.treeEdit.revealShown(id, withChildren),
+      spotTaken: (area) => this.input.spotTaken(area),
       setPresence: (people) => {
         this.presence.set(people);
         this.scheduler.request();
@@ -288,7 +289,6 @@ class SceneRoot {
     });
   }
 
-  /** Where a shown topic stands, for the presence rings. */
   /** `page` (the editor's panels) and the minimap, in canvas pixels; hidden ones (no size) left out. */
   private covers(page: readonly DOMRectReadOnly[]): Rect[] {
     const canvas = this.element.getBoundingClientRect();

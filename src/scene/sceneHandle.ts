@@ -2,6 +2,7 @@
  * The small handle the UI holds on the scene (fit, zoom, theme, modes, label editing, viewport),
  * plus what tests and the bench read through it: stats, idle waiting and screen geometry.
  */
+import type { SpotTaken } from '../state/operations';
 import type { Container } from 'pixi.js';
 import { childIds, getNode, type MindMapState } from '../state/doc';
 import { FIT_PADDING } from '../state/model';
@@ -45,6 +46,8 @@ export interface SceneHandle {
    * with its shown children where the screen has room (topics just pasted under it).
    */
   revealNode(id: string, withChildren?: boolean): void;
+  /** Whether a shown topic's card covers part of an area: new topics are placed clear of them. */
+  spotTaken: SpotTaken;
   getViewport(): Camera;
   setViewport(cam: Camera, durationMs?: number): void;
   onViewportChange(cb: (cam: Camera) => void): () => void;
@@ -82,6 +85,7 @@ export interface HandleDeps {
   editLabel(id: string): void;
   focusNode(id: string): void;
   revealNode(id: string, withChildren?: boolean): void;
+  spotTaken: SpotTaken;
   setPresence(people: readonly PresencePerson[]): void;
   destroy(): void;
 }
@@ -108,6 +112,7 @@ export function makeSceneHandle(d: HandleDeps): SceneHandle {
     editLabel: (id) => d.editLabel(id),
     focusNode: (id) => d.focusNode(id),
     revealNode: (id, withChildren) => d.revealNode(id, withChildren),
+    spotTaken: (area) => d.spotTaken(area),
     getViewport: () => ({ ...camera.cam }),
     setViewport: (cam, ms = 0) => camera.animateTo({ x: cam.x, y: cam.y, zoom: clampZoom(cam.zoom, camera.minZoomFor(cam.zoom)) }, ms),
     onViewportChange: (cb) => {

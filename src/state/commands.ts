@@ -17,6 +17,7 @@ import {
   deleteNode,
   moveAmongSiblings,
   select,
+  type SpotTaken,
 } from './operations';
 import type { MindMapStore } from './store';
 
@@ -26,6 +27,8 @@ export interface UiEffects {
   editLabel(id: string): void;
   /** Says something to the user (an undo that found its step changed by someone else). */
   tell?(title: string, message: string): void;
+  /** Whether a shown topic covers part of an area: new topics are placed clear of them. */
+  spotTaken?: SpotTaken;
 }
 
 /** An undo or redo whose step someone else had changed all of since: spent, with nothing changed. */
@@ -123,8 +126,8 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['mod+n'],
     scope: 'global',
     enabled: always,
-    run: ({ store }) => {
-      addChild(store, store.getState().selectedNodeId);
+    run: ({ store, ui }) => {
+      addChild(store, store.getState().selectedNodeId, undefined, ui?.spotTaken);
     },
   },
   {
@@ -134,7 +137,7 @@ export const COMMANDS: readonly Command[] = [
     scope: 'global',
     enabled: hasSelection,
     run: ({ store, ui }) => {
-      const id = addChild(store, store.getState().selectedNodeId);
+      const id = addChild(store, store.getState().selectedNodeId, undefined, ui?.spotTaken);
       if (id) ui?.editLabel(id);
     },
   },
@@ -146,7 +149,7 @@ export const COMMANDS: readonly Command[] = [
     enabled: hasSelection,
     run: ({ store, ui }) => {
       const sel = store.getState().selectedNodeId;
-      const id = sel ? addSibling(store, sel) : null;
+      const id = sel ? addSibling(store, sel, ui?.spotTaken) : null;
       if (id) ui?.editLabel(id);
     },
   },
@@ -168,8 +171,8 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: [],
     scope: 'global',
     enabled: always,
-    run: ({ store }) => {
-      addTaskList(store, store.getState().selectedNodeId);
+    run: ({ store, ui }) => {
+      addTaskList(store, store.getState().selectedNodeId, ui?.spotTaken);
     },
   },
   {

@@ -31,25 +31,47 @@ import { growsLeftward, hidingFold, isDescendantOf, subtreeIds } from './tree';
 export type Result<T = void> = ({ ok: true } & (T extends void ? unknown : { value: T })) | { ok: false; error: string };
 
 /**
+ * Whether a topic's card already covers part of this area (a card's top-left corner is its
+ * position). The canvas answers it for the topics it shows; without it only siblings are avoided.
+ */
+export type SpotTaken = (area: { x: number; y: number; width: number; height: number }) => boolean;
+
+/** Most steps down a new topic is moved to find a free spot: past it, it stays where the last step put it. */
+const MAX_FREE_STEPS = 200;
+
+/**
  * The spec's placement: 200 to the right of the parent, 70 lower per child it has. In the left half
  * of a Balanced map (a parent left of its own parent) the same, mirrored: to the right, a new topic
  * would land on the topics between the parent and the root.
  */
-function childPosition(s: MindMapState, parent: MindNode): Position {
+function childPosition(s: MindMapState, parent: MindNode, taken?: SpotTaken): Position {
   const leftward = growsLeftward(s, parent);
   const kids = childIds(s, parent.id);
   const spot = {
     x: parent.position.x + (leftward ? -CHILD_OFFSET_X : CHILD_OFFSET_X),
     y: parent.position.y + CHILD_STEP_Y * kids.length,
   };
-  return freeSpotBelow(s, kids, spot);
+  return freeSpot(s, kids, spot, taken);
 }
 
 /**
  * `spot`, or the first place below it, in steps of CHILD_STEP_Y, that none of `siblings` takes in
- * its column. The spec's places (70 lower per child, or per sibling) land on a sibling once one
- * was deleted or moved, or when a topic is added between two others: the new one hid it.
+ * its column and, with `taken`, no other shown topic covers. The spec's places (70 lower per child,
+ * or per sibling) land on a sibling once one was deleted or moved, or when a topic is added between
+ * two others, and on a cousin's branch below whenever a parent gets more children than the room
+ * between it and the next branch: the new one hid what it landed on.
  */
+function freeSpot(s: MindMapState, siblings: readonly string[], spot: Position, taken?: SpotTaken): Position {
+  let at = freeSpotBelow(s, siblings, spot);
+  if (!taken) return at;
+  const { width, height } = DEFAULT_TOPIC_SIZE;
+  for (let step = 0; step < MAX_FREE_STEPS && taken({ x: at.x, y: at.y, width, height }); step++) {
+    at = freeSpotBelow(s, siblings, { x: at.x, y: at.y + CHILD_STEP_Y });
+  }
+  return at;
+}
+
+/** `spot`, or the first place below it, in steps of CHILD_STEP_Y, that none of `siblings` takes in its column. */
 function freeSpotBelow(s: MindMapState, siblings: readonly string[], spot: Position): Position {
   const taken: number[] = [];
   for (const id of siblings) {
@@ -91,12 +113,15 @@ function insertChild(d: Draft, parentId: string, child: MindNode, edgeColor: str
   if (p && !p.data.expanded) p.data.expanded = true;
 }
 
-/** Adds a "New Topic" child (spec placement) and selects it. Defaults to the root. */
-export function addChild(store: MindMapStore, parentId?: string | null, label = NEW_TOPIC_LABEL): string | null {
+/**
+ * Adds a "New Topic" child (spec placement, moved down clear of what `taken` says is there) and
+ * selects it. Defaults to the root.
+ */
+export function addChild(store: MindMapStore, parentId?: string | null, label = NEW_TOPIC_LABEL, taken?: SpotTaken): string | null {
   const s = store.getState();
   const parent = getNode(s, parentId ?? s.rootId);
   if (!parent) return null;
-  const child = newChild(parent, childPosition(s, parent), label);
+  const child = newChild(parent, childPosition(s, parent, taken), label);
   const added = store.transact('Add topic', (d) => {
     insertChild(d, parent.id, child, parent.data.color);
     d.selectedNodeId = child.id;
@@ -105,16 +130,16 @@ export function addChild(store: MindMapStore, parentId?: string | null, label = 
 }
 
 /** Adds a topic after the given one under the same parent; for the root, a child. */
-export function addSibling(store: MindMapStore, id: string): string | null {
+export function addSibling(store: MindMapStore, id: string, taken?: SpotTaken): string | null {
   const s = store.getState();
   const node = getNode(s, id);
   if (!node) return null;
-  if (node.parentId === null) return addChild(store, id);
+  if (node.parentId === null) return addChild(store, id, NEW_TOPIC_LABEL, taken);
   const parent = getNode(s, node.parentId);
   if (!parent) return null;
   const siblings = childIds(s, parent.id);
   const index = siblings.indexOf(id) + 1;
-  const child = newChild(parent, freeSpotBelow(s, siblings, { x: node.position.x, y: node.position.y + CHILD_STEP_Y }));
+  const child = newChild(parent, freeSpot(s, siblings, { x: node.position.x, y: node.position.y + CHILD_STEP_Y }, taken));
   const added = store.transact('Add topic', (d) => {
     insertChild(d, parent.id, child, parent.data.color, index);
     d.selectedNodeId = child.id;
@@ -122,16 +147,16 @@ export function addSibling(store: MindMapStore, id: string): string | null {
   return added ? child.id : null;
 }
 
-/** The hover "+": a middle connection, 50 right and 100 below, with an animated indigo edge. */
-export function addMiddleChild(store: MindMapStore, parentId: string): string | null {
-  const parent = getNode(store.getState(), parentId);
+/**
+ * The hover "+": a middle connection, 50 right and 100 below (or the first free place under that),
+ * with an animated indigo edge.
+ */
+export function addMiddleChild(store: MindMapStore, parentId: string, taken?: SpotTaken): string | null {
+  const s = store.getState();
+  const parent = getNode(s, parentId);
   if (!parent) return null;
-  const child = newChild(
-    parent,
-    { x: parent.position.x + MIDDLE_OFFSET_X, y: parent.position.y + MIDDLE_OFFSET_Y },
-    NEW_TOPIC_LABEL,
-    true,
-  );
+  const spot = { x: parent.position.x + MIDDLE_OFFSET_X, y: parent.position.y + MIDDLE_OFFSET_Y };
+  const child = newChild(parent, freeSpot(s, childIds(s, parent.id), spot, taken), NEW_TOPIC_LABEL, true);
   const added = store.transact('Add connected topic', (d) => {
     insertChild(d, parent.id, child, MIDDLE_EDGE_COLOR);
     d.selectedNodeId = child.id;
@@ -316,11 +341,14 @@ export const TASK_LABELS = ['First task', 'Second task', 'Third task'];
  * "Add Task List": a "Task List" topic under the selected topic (or the root) with three checkable
  * task topics, all in one undo step; the list is selected.
  */
-export function addTaskList(store: MindMapStore, parentId?: string | null): string | null {
+export function addTaskList(store: MindMapStore, parentId?: string | null, taken?: SpotTaken): string | null {
   const s = store.getState();
   const parent = getNode(s, parentId ?? s.rootId);
   if (!parent) return null;
-  const list = newChild(parent, childPosition(s, parent), TASK_LIST_LABEL);
+  // The area the list and its tasks (a column 200 to its right) will cover.
+  const reach = CHILD_STEP_Y * (TASK_LABELS.length - 1) + DEFAULT_TOPIC_SIZE.height;
+  const listTaken: SpotTaken | undefined = taken && ((a) => taken({ ...a, width: CHILD_OFFSET_X + a.width, height: reach }));
+  const list = newChild(parent, childPosition(s, parent, listTaken), TASK_LIST_LABEL);
   list.data.tags = ['tasks'];
   const tasks = TASK_LABELS.map((label, i) => {
     const t = newChild(list, { x: list.position.x + CHILD_OFFSET_X, y: list.position.y + CHILD_STEP_Y * i }, label);

@@ -326,6 +326,39 @@ describe('keyboard shortcuts', () => {
     expect(await nodeCount(page)).toBe(3);
   });
 
+  it('Tab, Enter and Add Node place a new topic below a cousin that takes its spec place', async () => {
+    // Alpha's second child's spec place (70 below Alpha's first) is Beta's child's.
+    await resetMap(page, JSON.stringify(mapOf([child('a', 'Alpha'), child('b', 'Beta', 'root', 200, 70), child('a1', 'A one', 'a', 400, 0), child('b1', 'B one', 'b', 400, 70)])));
+    const place = (id: string) => page.evaluate((i) => (window as any).__mindflow.node(i)?.position, id);
+    const added = async (count: number) => {
+      await page.waitForFunction((n) => (window as any).__mindflow.store.getState().nodes.n === n, count);
+      return (await selectedId(page))!;
+    };
+    const stopEditing = async () => {
+      await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT' || document.activeElement?.tagName === 'TEXTAREA');
+      await page.keyboard.press('Escape');
+    };
+    await clickNode(page, 'a');
+    await page.keyboard.press('Tab');
+    const tabbed = await added(6);
+    expect(await place(tabbed)).toEqual({ x: 400, y: 140 });
+    await stopEditing();
+    // Up the keyboard tree (the Edit panel may cover A one on the canvas): Enter selects, Enter again adds.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a1');
+    await page.keyboard.press('Enter');
+    const entered = await added(7);
+    expect(await place(entered)).toEqual({ x: 400, y: 210 });
+    await stopEditing();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as any).__mindflow.store.getState().selectedNodeId === 'a');
+    await page.getByRole('complementary', { name: 'Tools' }).getByRole('button', { name: 'Add Node' }).click();
+    expect(await place(await added(8))).toEqual({ x: 400, y: 280 });
+  });
+
   it('keyboard focus follows a topic added from the keyboard: F2 then edits the new topic', async () => {
     await resetMap(page, JSON.stringify(mapOf([child('a', 'Alpha')])));
     await clickNode(page, 'a');

@@ -4,7 +4,7 @@
  * (reparentDrag.ts), hover and the connection preview.
  */
 import { childIds, getNode, layoutPlaces } from '../../state/doc';
-import { addMiddleChild, connect, moveNode, select, toggleExpanded, toggleTaskDone } from '../../state/operations';
+import { addMiddleChild, connect, moveNode, select, toggleExpanded, toggleTaskDone, type SpotTaken } from '../../state/operations';
 import type { MindMapStore } from '../../state/store';
 import type { VisibilityView } from '../../state/views';
 import { screenToWorld, type Camera } from '../camera/camera';
@@ -79,10 +79,7 @@ export class SceneInput implements InputHost {
           return x >= px && x <= px + deps.metrics.get(id, n.data?.label).width && y >= py && y <= py + NODE_HEIGHT;
         });
       },
-      card: (id) => {
-        const n = getNode(store.getState(), id);
-        return n ? { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0), w: deps.metrics.get(id, n.data?.label).width, h: NODE_HEIGHT } : null;
-      },
+      card: (id) => this.cardOf(id),
       zoom: () => deps.camera.cam.zoom,
       color: () => deps.focusColor(),
       setCursor: (c) => this.setCursor(c),
@@ -163,8 +160,25 @@ export class SceneInput implements InputHost {
   }
 
   addMiddle(id: string): void {
-    addMiddleChild(this.deps.store, id);
+    addMiddleChild(this.deps.store, id, this.spotTaken);
   }
+
+  /** The card of a topic as the state places it (world units). */
+  private cardOf(id: string): { x: number; y: number; w: number; h: number } | null {
+    const n = getNode(this.deps.store.getState(), id);
+    return n ? { x: finiteOr(n.position?.x, 0), y: finiteOr(n.position?.y, 0), w: this.deps.metrics.get(id, n.data?.label).width, h: NODE_HEIGHT } : null;
+  }
+
+  /** Whether a shown topic's card covers part of `area` (cards that only touch it do not). */
+  readonly spotTaken: SpotTaken = (area) => {
+    const vis = this.deps.visibility.visible;
+    const r = { minX: area.x, minY: area.y, maxX: area.x + area.width, maxY: area.y + area.height };
+    for (const id of this.deps.nodeIndex.search(r, [], (id) => vis.has(id))) {
+      const c = this.cardOf(id);
+      if (c && c.x < r.maxX && c.x + c.w > r.minX && c.y < r.maxY && c.y + c.h > r.minY) return true;
+    }
+    return false;
+  };
 
   connect(source: string, target: string): void {
     const r = connect(this.deps.store, source, target);

@@ -268,7 +268,9 @@ export class LayoutEngine {
     this.ids = [];
     this.count = 0;
     this.alive = 0;
-    this.ensureCapacity(s.nodes.n);
+    // Room for the adds that follow: the first add past a tight fit copied all fourteen arrays
+    // (about 20 ms at 100k topics, inside that add's frame).
+    this.ensureCapacity(s.nodes.n + (s.nodes.n >> 3) + 64);
     const root = rootNode(s);
     const first = new Int32Array(s.nodes.n);
     const kidCount = new Int32Array(s.nodes.n);

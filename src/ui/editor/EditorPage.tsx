@@ -178,6 +178,7 @@ function EditorShell({ session }: { session: EditorSession }) {
       },
       editLabel: (id) => canvas.current?.editLabel?.(id),
       tell: (title, message) => notifyWarning(title, message, 6000),
+      spotTaken: (area) => canvas.current?.spotTaken?.(area) ?? false,
     }),
     [isMobile],
   );

@@ -22,6 +22,8 @@ export interface CanvasHandle {
   editLabel?(id: string): void;
   focusNode?(id: string): void;
   revealNode?(id: string, withChildren?: boolean): void;
+  /** Whether a shown topic's card covers part of an area (world units). */
+  spotTaken?(area: { x: number; y: number; width: number; height: number }): boolean;
   /** The camera: world = (screen - x) / zoom. */
   getViewport?(): { x: number; y: number; zoom: number };
   setPresence?(people: readonly PresencePersonView[]): void;
