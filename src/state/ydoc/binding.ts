@@ -38,6 +38,7 @@ import {
   META,
   SCHEMA_VERSION,
   batchWrites,
+  encodeRecord,
   fillingOf,
   isEmptyDoc,
   mapDoc,
@@ -60,6 +61,7 @@ import {
   type MapFill,
 } from './toDoc';
 import { DocHistory } from './undo';
+import { RecordMerge, type RecordConflict } from './recordMerge';
 import { copyChanges, docFields, sameDocFields, unionChanges, withDocFields, type StepMemo } from './stepMemo';
 
 type StackItem = DocHistory['manager']['undoStack'][number];
@@ -87,6 +89,11 @@ export interface DocBinding {
   onWriting(listener: (writing: boolean) => void): () => void;
   /** Writes whatever is still waiting to be written into the document, now. */
   settle(): void;
+  /**
+   * Hears of fields this replica changed that someone else changed at the same time, where theirs
+   * stays (recordMerge.ts: their other changes and ours are both kept).
+   */
+  onConflict(listener: (conflicts: readonly RecordConflict[]) => void): () => void;
   /** Removes the mark of a map whose writing in parts was cut off (meta `filling`), once the user was told. */
   forgetCutOff(): void;
   /**
@@ -143,6 +150,10 @@ class Binding implements DocBinding {
   readonly origin = { replica: 'local' };
   /** Local writes that are not undo steps. */
   private readonly quiet = { replica: 'local, not a step' };
+  /** Records written again with what this replica changed, over a concurrent write from elsewhere: read as a change from elsewhere. */
+  private readonly merging = { replica: 'local, merged with a write from elsewhere' };
+  private readonly merges: RecordMerge;
+  private readonly conflictListeners = new Set<(conflicts: readonly RecordConflict[]) => void>();
   private newer = false;
   readonly history: DocHistory;
   private readonly d: MapDoc;
@@ -190,6 +201,14 @@ class Binding implements DocBinding {
     private readonly deferBig: NonNullable<BindOptions['writeLater']> | null,
   ) {
     this.d = mapDoc(doc);
+    this.merges = new RecordMerge(
+      doc,
+      new Map([
+        [this.d.tree.y, 'tree'],
+        [this.d.topic.y, 'topic'],
+        [this.d.link.y, 'link'],
+      ]),
+    );
     if (isEmptyDoc(this.d)) {
       if (seedEmpty) toDoc(doc, store.getState(), this.quiet);
     } else {
@@ -226,6 +245,11 @@ class Binding implements DocBinding {
   /** Tells the listeners when `writing` is no longer what it was. */
   private writingChanged(was: boolean): void {
     if (this.writing !== was) for (const l of this.writingListeners) l(this.writing);
+  }
+
+  onConflict(listener: (conflicts: readonly RecordConflict[]) => void): () => void {
+    this.conflictListeners.add(listener);
+    return () => this.conflictListeners.delete(listener);
   }
 
   onWriting(listener: (writing: boolean) => void): () => void {
@@ -636,6 +660,19 @@ class Binding implements DocBinding {
   private onTransaction = (tr: Y.Transaction): void => {
     // Y.UndoManager's own bookkeeping (clearing a stack) runs transactions that change nothing.
     if (tr.changed.size === 0) return;
+    const merged = this.merges.read(tr);
+    this.applyTransaction(tr);
+    if (merged.rewrites.length > 0 && !this.readOnly) {
+      // A transaction of its own, run once this one is done (Yjs queues it): read like any change
+      // from elsewhere, so the state takes the merged records.
+      this.doc.transact(() => {
+        for (const r of merged.rewrites) r.map.set(r.key, encodeRecord(r.value));
+      }, this.merging);
+    }
+    if (merged.conflicts.length > 0) for (const l of this.conflictListeners) l(merged.conflicts);
+  };
+
+  private applyTransaction(tr: Y.Transaction): void {
     this.rev++;
     if (tr.origin === this.origin) {
       this.noteStep();
@@ -673,7 +710,7 @@ class Binding implements DocBinding {
     ) {
       this.rebuild(undoRedo);
     }
-  };
+  }
 
   /**
    * Whether the document's layout settings now leave topics where they are stored, where the state's
