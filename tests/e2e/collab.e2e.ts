@@ -199,6 +199,19 @@ describe('live collaboration', () => {
     await bob.page.getByText('Offline: changes kept on this device').waitFor({ timeout: 20_000 });
     await bob.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Offline Bob'));
     await ada.page.evaluate(() => (window as any).__mindflow.addChild(null, 'Online Ada'));
+    // The same topic changed on both sides: its title by Bob, its colour and priority by Ada.
+    const shared = await ada.page.evaluate(() => (window as any).__mindflow.allNodes().find((n: any) => n.data.label === 'Before sharing').id as string);
+    const change = (page: Page, fields: Record<string, unknown>) =>
+      page.evaluate(
+        ({ id, fields }) => {
+          const m = (window as any).__mindflow;
+          m.store.transact('Edit', (d: any) => void Object.assign(m.editNode(d, id).data, fields));
+        },
+        { id: shared, fields },
+      );
+    // Notes changed on both: one side's stay, and the side whose notes went is told.
+    await change(bob.page, { label: 'Title by Bob', notes: 'Notes by Bob' });
+    await change(ada.page, { color: '#ef4444', priority: 'high', notes: 'Notes by Ada' });
     await new Promise((r) => setTimeout(r, 1000));
     expect(await labels(ada.page)).not.toContain('Offline Bob');
 
@@ -207,6 +220,50 @@ describe('live collaboration', () => {
     await waitForLabel(ada.page, 'Offline Bob');
     await waitForLabel(bob.page, 'Online Ada');
     expect(await labels(ada.page)).toEqual(await labels(bob.page));
+    // Neither change to the shared topic is lost, on either side.
+    const merged = (page: Page) =>
+      page.waitForFunction(
+        (id) => {
+          const n = (window as any).__mindflow.node(id);
+          return n?.data.label === 'Title by Bob' && n.data.color === '#ef4444' && n.data.priority === 'high';
+        },
+        shared,
+        { timeout: 20_000 },
+      );
+    await merged(ada.page);
+    await merged(bob.page);
+    const notes = (page: Page) => page.evaluate((id) => (window as any).__mindflow.node(id).data.notes as string, shared);
+    const kept = await notes(ada.page);
+    expect(await notes(bob.page)).toBe(kept);
+    const loser = kept === 'Notes by Ada' ? bob.page : ada.page;
+    await loser
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Changed at the same time' })
+      .filter({ hasText: 'Someone else changed the notes of “Title by Bob” at the same moment as you' })
+      .waitFor({ timeout: 10_000 });
+    const winner = loser === ada.page ? bob.page : ada.page;
+    expect(await winner.locator('.mantine-Notification-root').filter({ hasText: 'Changed at the same time' }).count()).toBe(0);
+    // Both added a child of the root as its next one, at the same spot: they are moved apart.
+    const places = (page: Page) =>
+      page.evaluate(() => {
+        const all = (window as any).__mindflow.allNodes();
+        const at = (label: string) => all.find((n: any) => n.data.label === label).position;
+        return [at('Offline Bob'), at('Online Ada')];
+      });
+    await ada.page.waitForFunction(() => {
+      const all = (window as any).__mindflow.allNodes();
+      const [p, q] = ['Offline Bob', 'Online Ada'].map((l) => all.find((n: any) => n.data.label === l).position);
+      return p.x !== q.x || p.y !== q.y;
+    });
+    await bob.page.waitForFunction(
+      (want) => {
+        const all = (window as any).__mindflow.allNodes();
+        const p = all.find((n: any) => n.data.label === 'Offline Bob').position;
+        return p.x === want.x && p.y === want.y;
+      },
+      (await places(ada.page))[0],
+    );
+    expect(await places(bob.page)).toEqual(await places(ada.page));
   });
 
   it('"Copy edit link" puts the link on the clipboard, and says so when the browser refuses', async () => {

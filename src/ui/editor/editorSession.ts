@@ -8,6 +8,7 @@ import * as Y from 'yjs';
 import { createInitialState } from '../../state/doc';
 import { createIdbLargeStore } from '../../state/idbStore';
 import { importText } from '../../state/importMap';
+import { keepAddsApart } from '../../state/keepApart';
 import { LayoutKeeper } from '../../state/layout/apply';
 import type { SizeOf } from '../../state/layout/tidy';
 import { editNode } from '../../state/mutations';
@@ -22,6 +23,7 @@ import { SharedMaps } from '../../state/sync/sharedMaps';
 import type { SharedMapRef } from '../../state/sync/shareLinks';
 import { bindStore, type DocBinding } from '../../state/ydoc/binding';
 import { decodeBuiltMap } from '../../state/ydoc/builtMap';
+import { conflictNote } from '../../state/ydoc/conflictNote';
 import { isEmptyDoc, mapDoc } from '../../state/ydoc/shape';
 import { toDoc } from '../../state/ydoc/toDoc';
 import { DB_NAME } from '../../state/storage/updateLog';
@@ -36,6 +38,7 @@ import { exposeForTests } from '../testHook';
 import { indexedDbOrNull, localStorageOrNull, sharedDbName, takeEarlyJoin, takeEarlyRead } from '../earlyRead';
 import { topicSizer } from './topicSizes';
 import { afterNextPaint } from './afterPaint';
+import { notifyWarning } from './notify';
 
 /** Origin of the document a device opening a shared map for the first time fetched (stored like any change). */
 const JOIN_ORIGIN = Symbol('mindflow-join');
@@ -137,6 +140,12 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   // the page asks first; so it does while changes fail to be stored.
   const leave = new LeaveGuard();
   let releaseSaving: (() => void) | null = null;
+  // Topics added elsewhere at the same moment as here, under the same parent, are moved off each other.
+  keepAddsApart(store);
+  binding.onConflict((conflicts) => {
+    const note = conflictNote(conflicts);
+    if (note) notifyWarning(note.title, note.message, 12_000);
+  });
   binding.onWriting((writing) => {
     releaseSaving?.();
     releaseSaving = writing ? persistence.holdSaving() : null;
