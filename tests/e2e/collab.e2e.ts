@@ -266,6 +266,32 @@ describe('live collaboration', () => {
     expect(await places(bob.page)).toEqual(await places(ada.page));
   });
 
+  it("a map replaced by someone else is kept on this device too, and this person is told", async () => {
+    const ada = await person('Ada');
+    const links = await shareFromLocal(ada.page, JSON.stringify(mapOf([child('p1', 'Plan one'), child('p2', 'Plan two', 'root', 200, 70)])));
+    const bob = await person('Bob');
+    await bob.page.goto(links.edit);
+    await ready(bob.page);
+    await waitForLabel(bob.page, 'Plan two');
+    // Ada's Import dialog says whom it reaches.
+    await ada.page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = ada.page.getByRole('dialog', { name: 'Import Mind Map' });
+    await dialog.getByText('This map is shared: everyone in it gets the new map at once.', { exact: false }).waitFor();
+    await ada.page.keyboard.press('Escape');
+    expect(await ada.page.evaluate((t) => (window as any).__mindflow.importText(t).ok, JSON.stringify(mapOf([child('n1', 'New one')])))).toBe(true);
+    await waitForLabel(bob.page, 'New one');
+    await bob.page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'The shared map was replaced' })
+      .waitFor({ timeout: 10_000 });
+    await bob.page.getByRole('button', { name: 'Restore previous map' }).first().click();
+    const restore = bob.page.getByRole('dialog', { name: 'Restore previous map' });
+    await restore.getByText('3 topics · replaced by Someone else', { exact: false }).waitFor({ timeout: 10_000 });
+    await restore.getByRole('button', { name: /^Restore ".*" replaced by Someone else$/ }).click();
+    await waitForLabel(ada.page, 'Plan two');
+    expect(await labels(ada.page)).toEqual(await labels(bob.page));
+  });
+
   it('"Copy edit link" puts the link on the clipboard, and says so when the browser refuses', async () => {
     const ada = await person('Ada');
     const links = await shareFromLocal(ada.page);

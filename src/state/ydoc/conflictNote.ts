@@ -1,9 +1,9 @@
 /**
  * What a replica says when fields it changed were changed elsewhere at the same moment and theirs
- * stayed (recordMerge.ts). Only a topic's content is worth a message: two people folding or
+ * stayed, or the topic it changed was deleted elsewhere at that moment (recordMerge.ts). Only a topic's content is worth a message: two people folding or
  * dragging the same topic at once see the result on screen.
  */
-import type { RecordConflict } from './recordMerge';
+import { DELETED, type RecordConflict } from './recordMerge';
 
 export const CONFLICT_TITLE = 'Changed at the same time';
 
@@ -29,6 +29,14 @@ const labelOf = (rec: Record<string, unknown>): string => {
 
 /** The message for conflicts from one change that came in, or null when none is about content. */
 export function conflictNote(conflicts: readonly RecordConflict[]): { title: string; message: string } | null {
+  const deleted = conflicts.filter((c) => c.map === 'topic' && c.fields.includes(DELETED));
+  if (deleted.length > 0) {
+    const what = deleted.length === 1 ? `“${labelOf(deleted[0].ours)}”` : `${deleted.length.toLocaleString('en-US')} topics`;
+    return {
+      title: CONFLICT_TITLE,
+      message: `Someone else deleted ${what} at the same moment as you changed ${deleted.length === 1 ? 'it' : 'them'}, so your change went with ${deleted.length === 1 ? 'it' : 'them'}.`,
+    };
+  }
   const topics = conflicts
     .filter((c) => c.map === 'topic')
     .map((c) => ({ c, words: FIELD_WORDS.filter(([f]) => c.fields.includes(f)).map(([, w]) => w) }))

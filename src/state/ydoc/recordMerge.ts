@@ -27,6 +27,9 @@ type Seen = Map<string, unknown>;
 /** Versions kept per record (the oldest go first). */
 const VERSIONS_KEPT = 16;
 
+/** RecordConflict.fields of a topic deleted elsewhere while it was changed here. */
+export const DELETED = '(deleted)';
+
 /** A field both sides changed, where theirs stays: the record's key and what this replica had. */
 export interface RecordConflict {
   map: 'tree' | 'topic' | 'link';
@@ -125,6 +128,7 @@ export class RecordMerge {
         const current = mapItem(map, key);
         if (!current || current.deleted) {
           seen.delete(key);
+          if (!tr.local && name === 'tree') this.deletedUnderOurs(key, conflicts);
           continue;
         }
         const replaced = this.replacedIn(tr, current);
@@ -143,6 +147,21 @@ export class RecordMerge {
       }
     }
     return { rewrites, conflicts };
+  }
+
+  /**
+   * A topic removed from the tree elsewhere while its record holds a write of ours that the removal
+   * did not know (a removal made knowing it would have removed that write too): it was deleted at
+   * the same moment as it was changed here.
+   */
+  private deletedUnderOurs(key: string, conflicts: RecordConflict[]): void {
+    for (const [map, name] of this.maps) {
+      if (name !== 'topic') continue;
+      const item = mapItem(map, key);
+      if (!item || item.deleted || item.id.client !== this.doc.clientID) return;
+      const ours = decodeRecord<Rec>(itemValue(item));
+      if (ours) conflicts.push({ map: 'topic', key, fields: [DELETED], ours, now: {} });
+    }
   }
 
   /** The entry that was the key's value before `tr` and that `tr` deleted (replaced by `current`). */

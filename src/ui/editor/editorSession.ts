@@ -28,6 +28,7 @@ import { isEmptyDoc, mapDoc } from '../../state/ydoc/shape';
 import { toDoc } from '../../state/ydoc/toDoc';
 import { DB_NAME } from '../../state/storage/updateLog';
 import { fetchJoinSnapshot } from './share/fetchJoinSnapshot';
+import { keepWhatOthersReplace } from './share/replacedElsewhere';
 import { collaboratorIdentity, VIEW_ONLY } from './share/identity';
 import { SyncConnection } from './share/syncConnection';
 import { KeptMaps } from './storage/keptMaps';
@@ -184,6 +185,7 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   }
   const kept = new KeptMaps(store, persistence);
   kept.subscribe(() => leave.set('keeping', kept.busy));
+  if (sharedRef) keepWhatOthersReplace(store, kept, (title, message) => notifyWarning(title, message, 15_000));
   const visibility = new VisibilityView(store);
   // The search index is not needed to show the map or draw a change: built, and brought up to date
   // after changes, once the page has nothing else to do.

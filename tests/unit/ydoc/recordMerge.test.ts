@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getNode } from '../../../src/state/doc';
-import { moveNode, renameNode, updateNodeData } from '../../../src/state/operations';
+import { deleteNode, moveNode, renameNode, updateNodeData } from '../../../src/state/operations';
 import type { RecordConflict } from '../../../src/state/ydoc/recordMerge';
 import { mergeRecords } from '../../../src/state/ydoc/recordMerge';
 import { conflictNote } from '../../../src/state/ydoc/conflictNote';
@@ -88,6 +88,26 @@ describe('concurrent changes to one topic', () => {
     expect(c.key).toBe('X');
     expect(c.fields).toEqual(['data.label']);
     expect((c.ours.data as { label: string }).label).toBe(loser === 0 ? 'Kickoff by Ada' : 'Kickoff by Bob');
+  });
+
+  it('a topic deleted elsewhere at the same moment as it was renamed here: the renaming side is told', () => {
+    const [a, b] = pair();
+    const told = [heard(a), heard(b)];
+    expect(renameNode(a.store, 'X', 'Renamed by Ada').ok).toBe(true);
+    expect(deleteNode(b.store, 'X')).toBe(true);
+    syncAll([a, b]);
+    for (const r of [a, b]) expect(getNode(r.store.getState(), 'X')).toBeUndefined();
+    expect(told[1]).toEqual([]);
+    expect(told[0]).toHaveLength(1);
+    expect(conflictNote(told[0][0])!.message).toBe('Someone else deleted “Renamed by Ada” at the same moment as you changed it, so your change went with it.');
+    // A delete made knowing the rename tells nobody.
+    const [c, d] = pair();
+    const later = [heard(c), heard(d)];
+    expect(renameNode(c.store, 'X', 'Seen').ok).toBe(true);
+    syncAll([c, d]);
+    expect(deleteNode(d.store, 'X')).toBe(true);
+    syncAll([c, d]);
+    expect(later).toEqual([[], []]);
   });
 
   it('a change made on top of what came in is not merged again and tells nobody', () => {

@@ -27,6 +27,7 @@ import { ImportReportView } from './ImportReport';
 import { nextPaint } from '../afterPaint';
 import { useReadOnlyReason } from '../readOnly';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
+import { SharedReplaceNote } from './SharedReplaceNote';
 
 /** Past this many characters the paste box stops growing with its text. */
 const AUTOSIZE_MAX_CHARS = 20_000;
@@ -283,6 +284,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
               Importing replaces the current map. It is kept in this browser, so "Restore previous map" brings it
               back, even after a reload.
             </Text>
+            <SharedReplaceNote />
             <RestorePreviousButton before={close} />
             <FileButton onChange={onFile} accept={IMPORT_ACCEPT} resetRef={resetFile}>
               {(props) => (

@@ -17,6 +17,7 @@ import { useReadOnlyReason } from '../readOnly';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
 import { TemplateCard } from './TemplateCard';
 import classes from '../Editor.module.css';
+import { SharedReplaceNote } from './SharedReplaceNote';
 
 export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { session, canvas, theme, isMobile } = useEditor();
@@ -87,6 +88,7 @@ export function TemplatesDialog({ opened, onClose }: { opened: boolean; onClose(
           Applying a template replaces the current map. It is kept in this browser, so "Restore previous map" brings it
           back, even after a reload.
         </Text>
+        <SharedReplaceNote mb="xs" />
         <SimpleGrid
           cols={{ base: 1, sm: 2 }}
           spacing="sm"
