@@ -54,6 +54,34 @@ describe('routes', () => {
     await page.getByRole('treeitem', { name: 'Main Topic' }).waitFor({ state: 'attached', timeout: 30_000 });
   });
 
+  it('a reload without a network opens the editor on the map stored in this browser', async () => {
+    session = await openApp();
+    const { page, context } = session;
+    await session.goto('/mindmap');
+    await page.getByRole('treeitem', { name: 'Main Topic' }).waitFor({ state: 'attached' });
+    await page.evaluate(() => (window as any).__mindflow.addChild(null, 'Kept offline'));
+    await page.getByText('Saved in this browser').waitFor({ timeout: 20_000 });
+    // The offline shell holds the page and every file the page loaded.
+    const missing = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open('mindflow-shell-v1');
+        const want = ['/', ...performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(location.origin + '/assets/'))];
+        const out: string[] = [];
+        for (const url of want) if (!(await cache.match(url, { ignoreVary: true }))) out.push(url);
+        return out;
+      });
+    for (let i = 0; i < 80 && (await missing()).length > 0; i++) await page.waitForTimeout(250);
+    expect(await missing()).toEqual([]);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('treeitem', { name: 'Kept offline' }).waitFor({ state: 'attached', timeout: 30_000 });
+      await page.getByRole('application', { name: 'Mind map canvas' }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   it('each screen names itself in the tab title, and paths are matched as written', async () => {
     session = await openApp();
     const { page } = session;
