@@ -32,6 +32,13 @@ interface Frame {
 /** Escaped HTML in `text`: only known inline tags count, so code such as `a < b` stays text. */
 const INLINE_HTML = /<\/?(?:a|b|i|u|s|em|strong|span|br|p|div|strike|del|ins|code|img|font|sup|sub|mark)\b[^>]*>/i;
 
+/**
+ * A label that only looks like HTML, as MindFlow's OPML export writes it (writeOpml.ts): escaped
+ * text, blanks and line breaks in one bare span. Nothing in it was formatting: read back as the
+ * text, without a "formatted text" conversion in the report.
+ */
+const ESCAPED_LABEL = /^<span>(?:[^<]|<br>)*<\/span>$/;
+
 // Attribute names as lowerCaseNames gives them: files write `Text=`, `TEXT=` or `_Note=` as well.
 const LINK_ATTRS = ['url', 'htmlurl', 'xmlurl'];
 
@@ -109,7 +116,8 @@ export function readOpml(text: string, fileName?: string): ReadResult {
     const rawText = a.text ?? a.title ?? '';
     // Markup alone, without even a blank between its tags (a code listing's `<div class="x">` or
     // `</div>` line), is the text itself; formatting around blanks alone (`<b> </b>`) is an untitled topic.
-    if (INLINE_HTML.test(rawText) && !isMarkupAlone(rawText)) {
+    if (ESCAPED_LABEL.test(rawText)) topic.label = htmlToText(rawText).text;
+    else if (INLINE_HTML.test(rawText) && !isMarkupAlone(rawText)) {
       const h = htmlToText(rawText);
       topic.label = h.text;
       links.push(...h.hrefs);

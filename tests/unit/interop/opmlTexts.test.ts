@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMapFile } from '../../../src/state/interop';
 import { readOpml } from '../../../src/state/interop/opml';
+import { writeOpml } from '../../../src/state/interop/writeOpml';
 import { allTopics, corpusXml, expectBalanced, feature } from './helpers';
 
 const opml = (body: string, head = '') => `<opml version="2.0"><head>${head}</head><body>${body}</body></opml>`;
@@ -27,6 +28,19 @@ describe('OPML texts that are markup alone', () => {
     const labels = allTopics(r.outline.roots).map((t) => t.label);
     expect(labels).toContain('<div class="divPageBody">');
     expect(labels.filter((l) => l === '</div>')).toHaveLength(2);
+  });
+});
+
+describe('OPML labels that only look like HTML', () => {
+  it("come back from MindFlow's own export as they were, with no conversion in the report", () => {
+    const label = 'For example  <html><img src="linked/Apple.png">\n  <b>not bold</b> &amp;';
+    const r = readOpml(writeOpml({ roots: [{ label, children: [] }], connections: [] }));
+    expect(allTopics(r.outline.roots).map((t) => t.label)).toEqual([label]);
+    expect(feature(r.report.build(1), 'formatted texts')).toBeUndefined();
+    // Formatting written by another tool is still converted and said.
+    const other = readOpml(opml('<outline text="&lt;span&gt;&lt;b&gt;Bold&lt;/b&gt;&lt;/span&gt;"/>'));
+    expect(allTopics(other.outline.roots).map((t) => t.label)).toEqual(['Bold']);
+    expect(feature(other.report.build(1), 'formatted texts')?.converted).toBe(1);
   });
 });
 
