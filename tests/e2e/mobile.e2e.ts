@@ -233,6 +233,33 @@ describe('editor on mobile', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a keyboard that leaves less than the upper half: the title being edited is brought above it', async () => {
+    // A topic below the middle of the screen: its editor opens low in the upper half.
+    await resetMap(page, JSON.stringify(mapOf([child('low', 'Low topic', 'root', 0, 900)])));
+    // At zoom 1, the topic in the lower half of the screen (screen = world × zoom + camera).
+    await page.evaluate(() => (window as any).__mindflow.scene.setViewport({ x: 100, y: -250, zoom: 1 }));
+    await page.evaluate(() => (window as any).__mindflow.scene.whenIdle());
+    const at = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('low')))!;
+    await page.waitForTimeout(400);
+    await tapMiddle(at);
+    await page.waitForTimeout(150);
+    await tapMiddle(at);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'label-editor', undefined, { timeout: 5000 });
+    const bottom = await page.evaluate(() => document.activeElement!.getBoundingClientRect().bottom);
+    // A keyboard taller than the guess: the screen left above it ends 20 px above the editor's bottom.
+    const height = Math.round(bottom) - 20;
+    expect(height).toBeGreaterThan(150);
+    try {
+      await page.setViewportSize({ width: 390, height });
+      await page.waitForFunction(() => document.activeElement!.getBoundingClientRect().bottom <= innerHeight, undefined, { timeout: 5000 });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('label-editor');
+      expect(await page.evaluate(() => document.activeElement!.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+    await page.keyboard.press('Escape');
+  });
+
   it('a tap on another topic while a title is typed in place keeps the title and shows that topic\'s card', async () => {
     await resetMap(page, JSON.stringify(mapOf([child('b', 'Beta', 'root', 0, 200)])));
     const at = await rootRect();

@@ -40,8 +40,17 @@ const REVEAL_CHILDREN_MAX = 100;
 /** Longer than the time within which a second tap makes a double tap (PointerInput). */
 const AFTER_DOUBLE_TAP_MS = 400;
 
-/** The share of a phone's screen height an on-screen keyboard leaves above it. */
+/** The share of a phone's screen height an on-screen keyboard leaves above it, until it is measured. */
 const ABOVE_KEYBOARD = 0.5;
+
+/**
+ * How much of a canvas `top` px from the page's top and `height` tall the visual viewport shows
+ * (what an on-screen keyboard leaves above it), in px from the canvas's top.
+ */
+export function shownCanvasHeight(top: number, height: number, viewport: { offsetTop: number; height: number } | null | undefined): number {
+  if (!viewport) return height;
+  return Math.max(0, Math.min(height, viewport.offsetTop + viewport.height - top));
+}
 
 export class TreeAndEditor {
   private focusId: string | null = null;
@@ -68,6 +77,7 @@ export class TreeAndEditor {
       onAction: (a) => this.onTreeAction(a),
       onEdit: (id) => this.editLabel(id),
     });
+    window.visualViewport?.addEventListener('resize', this.onVisualViewport);
     this.editor = new LabelEditor(host, {
       commit: (id, text) => {
         const r = renameNode(store, id, text);
@@ -229,8 +239,10 @@ export class TreeAndEditor {
     if (camera.cam.zoom < 0.75) camera.set(zoomAround(camera.cam, camera.size.width / 2, camera.size.height / 2, 1));
     const r = nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), nodeWidth(id));
     const phone = camera.size.width < MOBILE_MAX_WIDTH;
-    const area = phone ? { width: camera.size.width, height: Math.round(camera.size.height * ABOVE_KEYBOARD) } : camera.size;
-    const to = cameraToReveal(camera.cam, area, expandRect(r, 12), 48, camera.covers());
+    const shown = this.shownHeight();
+    // Where the keyboard already stands (measured), above it; on a phone where it is about to open, the upper half.
+    const height = shown < camera.size.height ? shown : phone ? Math.round(camera.size.height * ABOVE_KEYBOARD) : camera.size.height;
+    const to = cameraToReveal(camera.cam, { width: camera.size.width, height }, expandRect(r, 12), 48, camera.covers());
     if (to) camera.set(to);
     const colors = this.deps.colors();
     const bg = '#' + colors.card.toString(16).padStart(6, '0');
@@ -245,6 +257,29 @@ export class TreeAndEditor {
     const off = this.canvasOffset();
     return { x: p.x + off.x, y: p.y + off.y, width: this.deps.nodeWidth(id) * cam.zoom, height: NODE_HEIGHT * cam.zoom };
   }
+
+  /** The canvas's height the visual viewport shows (an on-screen keyboard covers the rest). */
+  private shownHeight(): number {
+    return shownCanvasHeight(this.deps.element.getBoundingClientRect().top, this.deps.camera.size.height, window.visualViewport);
+  }
+
+  /**
+   * The on-screen keyboard opened, closed or changed height while a title is edited in place: the
+   * card is brought into what is left on screen above it, measured (the first placement could only
+   * guess the keyboard's height).
+   */
+  private readonly onVisualViewport = (): void => {
+    const id = this.editor.editingId;
+    if (!id || this.destroyed) return;
+    const { camera, nodeWidth } = this.deps;
+    const height = this.shownHeight();
+    if (height >= camera.size.height || height < NODE_HEIGHT * camera.cam.zoom + 24) return;
+    const n = getNode(this.deps.store.getState(), id);
+    if (!n) return;
+    const r = nodeCardRect(finiteOr(n.position?.x, 0), finiteOr(n.position?.y, 0), nodeWidth(id));
+    const to = cameraToReveal(camera.cam, { width: camera.size.width, height }, expandRect(r, 12), 12, camera.covers());
+    if (to) camera.set(to);
+  };
 
   /** Keeps the open editor over its card when the camera moved. */
   placeEditor(): void {
@@ -271,6 +306,7 @@ export class TreeAndEditor {
 
   destroy(): void {
     this.destroyed = true;
+    window.visualViewport?.removeEventListener('resize', this.onVisualViewport);
     this.unsubscribe();
     this.tree.destroy();
     this.editor.destroy();
