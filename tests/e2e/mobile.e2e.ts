@@ -400,6 +400,32 @@ describe('editor on mobile', () => {
     }
   });
 
+  it("under a finger a tag's remove button and the landing page's footer links are 40 px", async () => {
+    const tagged = child('a', 'Tagged');
+    await resetMap(page, JSON.stringify(mapOf([{ ...tagged, data: { ...tagged.data, tags: ['one', 'two'] } as typeof tagged.data }])));
+    await page.waitForTimeout(400);
+    const at = (await page.evaluate(() => (window as any).__mindflow.scene.nodeClientRect('a')))!;
+    await tapMiddle(at);
+    await expectVisible(editPanel(page));
+    await button(editPanel(page), 'Advanced Options').tap();
+    const remove = editPanel(page).getByRole('button', { name: 'Remove tag one' });
+    await expectVisible(remove);
+    const box = (await remove.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(40);
+    expect(box.width).toBeGreaterThanOrEqual(40);
+    await session.goto('/');
+    try {
+      for (const name of ['Features', 'Pricing', 'Enterprise']) {
+        const link = page.getByRole('contentinfo').getByRole('link', { name, exact: true });
+        await link.scrollIntoViewIfNeeded();
+        expect((await link.boundingBox())!.height, name).toBeGreaterThanOrEqual(40);
+      }
+    } finally {
+      await session.goto('/mindmap');
+      await page.getByRole('treeitem', { name: 'Tagged' }).waitFor({ state: 'attached', timeout: 30_000 });
+    }
+  });
+
   it('fits the dialogs on screen and toggles fullscreen from the bar', async () => {
     await button(page, 'Toggle tools').tap();
     await button(page.getByRole('complementary', { name: 'Tools' }), 'Templates').tap();
