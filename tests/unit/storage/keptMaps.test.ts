@@ -11,7 +11,7 @@ import { DocPersistence } from '../../../src/state/storage/docPersistence';
 import { MindMapStore } from '../../../src/state/store';
 import { bindStore } from '../../../src/state/ydoc/binding';
 import { toDoc } from '../../../src/state/ydoc/toDoc';
-import { KeptMaps, RESTORE_LABEL } from '../../../src/ui/editor/storage/keptMaps';
+import { KeptMaps, RESTORE_LABEL, restoredMessage } from '../../../src/ui/editor/storage/keptMaps';
 import { treeSnapshot } from '../helpers/mapFixtures';
 import { freshFactory } from './fakes';
 import { replica, syncAll, type Replica } from '../ydoc/helpers';
@@ -189,5 +189,12 @@ describe('kept replaced maps', () => {
       ['Redo Import', 3],
     ]);
     await a.persistence.close();
+  });
+});
+
+describe('restoredMessage', () => {
+  it('writes the count as the Restore dialog does', () => {
+    expect(restoredMessage('Big map', 10002, false)).toBe('"Big map" is back (10,002 topics).');
+    expect(restoredMessage('', 1, true)).toBe('"Untitled" is back (1 topic). The map it replaced is kept, so you can restore that one too.');
   });
 });

@@ -9,6 +9,7 @@ import { KEEP_REPLACED, type ReplacedSummary } from '../../../state/storage/repl
 import { useEditor } from '../EditorContext';
 import { IconUndo } from '../icons';
 import { notifyError, notifySuccess } from '../notify';
+import { restoredMessage } from './keptMaps';
 import { closeRestoreDialog, openRestoreDialog, useRestoreDialogOpen } from './restoreDialog';
 import { useReadOnlyReason } from '../readOnly';
 
@@ -56,9 +57,7 @@ export function RestoreMapDialog() {
       notifyError('Map Not Restored', result.error);
       return;
     }
-    const topics = `${result.count} ${result.count === 1 ? 'topic' : 'topics'}`;
-    const kept = result.keptReplaced ? ' The map it replaced is kept, so you can restore that one too.' : '';
-    notifySuccess('Map Restored', `"${item.title || 'Untitled'}" is back (${topics}).${kept}`);
+    notifySuccess('Map Restored', restoredMessage(item.title, result.count, result.keptReplaced));
     close();
     requestAnimationFrame(() => canvas.current?.fitView());
   };

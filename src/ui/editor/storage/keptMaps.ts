@@ -185,3 +185,10 @@ export class KeptMaps {
     this.unsubscribe();
   }
 }
+
+/** The toast after a restore; the count written as the Restore dialog writes it ("10,002 topics"). */
+export function restoredMessage(title: string, count: number, keptReplaced: boolean): string {
+  const topics = `${count.toLocaleString()} ${count === 1 ? 'topic' : 'topics'}`;
+  const kept = keptReplaced ? ' The map it replaced is kept, so you can restore that one too.' : '';
+  return `"${title || 'Untitled'}" is back (${topics}).${kept}`;
+}
