@@ -2,10 +2,11 @@
  * Concurrent changes to one record, merged field by field. A topic is one record in the document
  * (shape.ts), and Yjs keeps one of two concurrent writes of a key: someone renaming a topic while
  * someone else, offline or at the same moment, changes its colour or drags it, lost one of the two
- * changes on every replica. Here each replica remembers, per record it wrote, the versions it wrote
- * and the one it wrote over (with their Yjs ids). When a write from elsewhere replaces one of its
- * own without having been made on top of it (the other write's origin is the version both started
- * from), the replica writes the record again: theirs, with the fields it changed and they did not.
+ * changes on every replica. Here each replica remembers the versions of a record it saw replaced
+ * (their Yjs ids and values, read before Yjs drops a replaced value). When a write from elsewhere
+ * replaces one of its own without having been made on top of it (followed back through the writes
+ * each was made on, the nearest version both came from is their base), the replica writes the
+ * record again: theirs, with the fields it changed from that base and they did not.
  * Where both changed the same field, theirs stays on every replica (the one Yjs kept), and the
  * replica whose value went says so (RecordConflict).
  *
@@ -42,7 +43,7 @@ export interface RecordConflict {
   now: Record<string, unknown>;
 }
 
-/** A record to write again, and the conflicts inside it. */
+/** A record to write again: the merge of ours into theirs. */
 export interface RecordRewrite {
   map: Y.Map<unknown>;
   key: string;
