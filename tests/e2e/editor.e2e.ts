@@ -588,6 +588,16 @@ describe('canvas controls and saving', () => {
       await b.click();
       expect(await b.getAttribute('aria-pressed'), name).toBe('false');
     }
+    // Both are kept across a reload, then turned off again.
+    for (const name of ['Snap to grid', 'Performance mode']) await button(page, name).click();
+    await page.reload();
+    await waitForEditor(page);
+    for (const name of ['Snap to grid', 'Performance mode']) {
+      const b = button(page, name);
+      expect(await b.getAttribute('aria-pressed'), `${name} after a reload`).toBe('true');
+      await b.click();
+      expect(await b.getAttribute('aria-pressed'), name).toBe('false');
+    }
     expect(await scheme()).toBe('dark');
     await button(page, 'Toggle theme').click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');

@@ -4,7 +4,7 @@
  * open the dark look is forced on and page zoom is locked; both are restored on leaving.
  */
 import { Button, Center, Loader, Stack, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -156,8 +156,9 @@ function EditorShell({ session }: { session: EditorSession }) {
   });
   const theme = useComputedColorScheme('dark', { getInitialValueInEffect: false });
   const { setColorScheme } = useMantineColorScheme();
-  const [snapToGrid, setSnapToGrid] = useState(false);
-  const [performanceMode, setPerformanceMode] = useState(false);
+  // The canvas toggles are the user's preferences: kept across reloads (off until first turned on).
+  const [snapToGrid, setSnapToGrid] = useLocalStorage({ key: 'mindflow-snap-to-grid', defaultValue: false, getInitialValueInEffect: false });
+  const [performanceMode, setPerformanceMode] = useLocalStorage({ key: 'mindflow-performance-mode', defaultValue: false, getInitialValueInEffect: false });
   const [toolsOpen, setToolsOpen] = useState(false);
   const titleInPlace = useTitleEditedInPlace();
   const canvas = useRef<CanvasHandle | null>(null);
