@@ -8,7 +8,6 @@ import * as Y from 'yjs';
 import { createInitialState } from '../../state/doc';
 import { createIdbLargeStore } from '../../state/idbStore';
 import { importText } from '../../state/importMap';
-import { keepAddsApart } from '../../state/keepApart';
 import { LayoutKeeper } from '../../state/layout/apply';
 import type { SizeOf } from '../../state/layout/tidy';
 import { editNode } from '../../state/mutations';
@@ -141,8 +140,6 @@ async function open(sharedRef: SharedMapRef | null): Promise<EditorSession> {
   // the page asks first; so it does while changes fail to be stored.
   const leave = new LeaveGuard();
   let releaseSaving: (() => void) | null = null;
-  // Topics added elsewhere at the same moment as here, under the same parent, are moved off each other.
-  keepAddsApart(store);
   binding.onConflict((conflicts) => {
     const note = conflictNote(conflicts);
     if (note) notifyWarning(note.title, note.message, 12_000);
