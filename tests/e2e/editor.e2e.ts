@@ -337,6 +337,8 @@ describe('keyboard shortcuts', () => {
     const stopEditing = async () => {
       await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT' || document.activeElement?.tagName === 'TEXTAREA');
       await page.keyboard.press('Escape');
+      // The keys that follow go to the keyboard tree, not to a title editor still closing.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'treeitem');
     };
     await clickNode(page, 'a');
     await page.keyboard.press('Tab');
